@@ -1,0 +1,129 @@
+"""The `battlemap` command: no arguments opens the app; `simulate FILE` runs a fight headless.
+
+Standard output carries only the event log (JSON lines, or sentences with --text); every
+message goes to standard error. Bad input exits with status 2 and one line naming the file,
+the place in it and the problem; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from battlemap import __version__
+from battlemap.core.engine import Engine
+from battlemap.core.errors import BattlemapError
+from battlemap.core.events import Event
+from battlemap.core.narration import Narrator
+from battlemap.rulesets import get_ruleset
+from battlemap.storage.encounter_file import load_encounter
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return simulate(args.file, seed=args.seed, rounds=args.rounds, text=args.text)
+        return open_app()
+    except BattlemapError as error:
+        print(f"battlemap: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # `battlemap simulate ... | head` closed the pipe: not an error worth a word.
+        sys.stderr.close()
+        return EXIT_OK
+    except Exception:  # a bug: tell the user where the details are, not a traceback
+        report = _write_crash_report()
+        print(
+            f"battlemap: internal error, sorry. Details were saved to {report}; "
+            "please attach that file to a bug report.",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+
+
+def open_app() -> int:
+    print(
+        "battlemap: the battle-map window comes in the next release. For now run a fight "
+        "headless: battlemap simulate resources/examples/skirmish.json --text",
+        file=sys.stderr,
+    )
+    return EXIT_OK
+
+
+def simulate(
+    file: str, *, seed: int, rounds: int | None, text: bool, out: TextIO | None = None
+) -> int:
+    """Run the encounter in `file` and print its event log."""
+    out = out if out is not None else sys.stdout
+    encounter = load_encounter(file)
+    ruleset = get_ruleset(encounter.ruleset, file)
+    ruleset.validate(encounter, file)
+    engine = Engine(encounter, ruleset, seed=seed)
+    if rounds is not None:
+        # Stop before the first moment of round rounds + 1.
+        finished = engine.run_until(ruleset.clock.round_start(rounds + 1), inclusive=False)
+    else:
+        finished = engine.run()
+    if not finished:  # headless runs ask nobody; a pending decision here is a bug
+        raise AssertionError(f"headless run stopped at a decision: {engine.pending}")
+    write_log(engine.log, out, Narrator(encounter, ruleset.clock) if text else None)
+    return EXIT_OK
+
+
+def write_log(events: Iterable[Event], out: TextIO, narrator: Narrator | None) -> None:
+    """Write `events` as JSON lines, or as sentences when a `narrator` is given."""
+    for event in events:
+        if narrator is None:
+            out.write(json.dumps(event.to_json()) + "\n")
+        else:
+            line = narrator.sentence(event)
+            if line is not None:
+                out.write(line + "\n")
+    out.flush()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="battlemap",
+        description="A battle map for game masters on the d12 Combat System's clock.",
+    )
+    parser.add_argument("--version", action="version", version=f"battlemap {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sim = commands.add_parser(
+        "simulate",
+        help="run an encounter file headless and print its event log",
+        description="Run an encounter headless; the event log goes to standard output.",
+    )
+    sim.add_argument("file", metavar="FILE", help="an encounter file (JSON)")
+    sim.add_argument("--seed", type=int, default=0, help="seed for the dice (default 0)")
+    sim.add_argument("--rounds", type=int, default=None, metavar="N", help="stop after round N")
+    sim.add_argument(
+        "--text", action="store_true", help="print sentences for a person instead of JSON lines"
+    )
+    return parser
+
+
+def _write_crash_report() -> Path:
+    import appdirs
+
+    folder = Path(appdirs.user_log_dir("battlemap", "battlemap"))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        report = folder / "crash.txt"
+        report.write_text(traceback.format_exc(), encoding="utf-8")
+        return report
+    except OSError:
+        traceback.print_exc()
+        return Path("(standard error above)")

@@ -1,0 +1,90 @@
+"""Events: the truth of a fight. The state at any time is the replay of the log up to it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+JsonValue = Any  # what json.dumps accepts; kept loose because event fields vary by type
+
+#: The keys every event has, in the order they are written.
+HEADER_KEYS = ("type", "round", "count", "time", "actor")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at one moment.
+
+    `time` is the engine's monotonic clock in time units; `round` and `count` are the
+    ruleset's labels for it. `actor` is the combatant the event is about, if any; the other
+    fields depend on `type` (docs/encounter-format.md lists them).
+    """
+
+    type: str
+    time: float
+    round: int
+    count: int
+    actor: str | None
+    fields: Mapping[str, JsonValue]
+
+    def __getitem__(self, key: str) -> JsonValue:
+        return self.fields[key]
+
+    def get(self, key: str, default: JsonValue = None) -> JsonValue:
+        return self.fields.get(key, default)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The event as one flat JSON object (header first, then the type's fields)."""
+        out: dict[str, JsonValue] = {
+            "type": self.type,
+            "round": self.round,
+            "count": self.count,
+            "time": self.time,
+        }
+        if self.actor is not None:
+            out["actor"] = self.actor
+        out.update(self.fields)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JsonValue]) -> Event:
+        fields = {k: v for k, v in data.items() if k not in HEADER_KEYS}
+        return cls(
+            type=str(data["type"]),
+            time=float(data["time"]),
+            round=int(data["round"]),
+            count=int(data["count"]),
+            actor=None if data.get("actor") is None else str(data["actor"]),
+            fields=fields,
+        )
+
+
+class EventLog:
+    """An append-only list of events in time order; appending out of order is a bug."""
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+
+    def append(self, event: Event) -> None:
+        if self._events and event.time < self._events[-1].time:
+            raise AssertionError(
+                f"event {event.type} at {event.time} is earlier than {self._events[-1].time}"
+            )
+        self._events.append(event)
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def __getitem__(self, index: int) -> Event:
+        return self._events[index]
+
+    def until(self, time: float) -> list[Event]:
+        """The events at or before `time`."""
+        return [e for e in self._events if e.time <= time]
+
+    def of_type(self, *types: str) -> list[Event]:
+        return [e for e in self._events if e.type in types]

@@ -1,0 +1,203 @@
+"""The state of a fight, rebuilt from events: `replay(encounter, events, until)`.
+
+The engine never changes state directly; it appends an event and this reducer applies it, so
+the live state and a replay of the log are the same by construction. Only the generic event
+vocabulary changes state here; a ruleset may add reducers for its own event types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.events import Event
+from battlemap.core.motion import Knots, position_on
+
+
+@dataclass
+class ActionInProgress:
+    """The action a combatant is busy with, from its action_start event."""
+
+    id: str
+    action: str
+    start: float
+    end: float
+    target: str | None = None
+    spell: str | None = None
+    spell_level: int = 0
+
+
+@dataclass
+class CombatantState:
+    """One combatant as of the state's time. Mutable: the reducer's accumulator, not a value."""
+
+    combatant: Combatant
+    hp: int
+    position: Point
+    knots: Knots | None = None
+    action: ActionInProgress | None = None
+    down: bool = False
+    acted: bool = False
+    initiative_count: int | None = None
+    first_round: int | None = None
+    ac_modifiers: list[tuple[int, float]] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.combatant.id
+
+    @property
+    def flat_footed(self) -> bool:
+        """Not yet acted in this fight (3e: no Dex to AC, no attacks of opportunity)."""
+        return not self.acted
+
+    @property
+    def casting(self) -> bool:
+        return self.action is not None and self.action.spell is not None
+
+    def position_at(self, time: float) -> Point:
+        """Where the token is at `time`, between its last event and the next."""
+        if self.knots is not None:
+            return position_on(self.knots, time)
+        return self.position
+
+    def armor_class(self, time: float) -> int:
+        return self.combatant.ac + sum(v for v, until in self.ac_modifiers if time < until)
+
+
+Reducer = Callable[["State", Event], None]
+
+
+class State:
+    """Every combatant's state after the events applied so far."""
+
+    def __init__(
+        self, encounter: Encounter, extra_reducers: Mapping[str, Reducer] | None = None
+    ) -> None:
+        self.encounter = encounter
+        self.time = float("-inf")
+        self.combatants: dict[str, CombatantState] = {
+            c.id: CombatantState(c, c.hp, (c.x, c.y)) for c in encounter.combatants
+        }
+        self._reducers: Mapping[str, Reducer] = (
+            MappingProxyType({**_REDUCERS, **extra_reducers}) if extra_reducers else _REDUCERS
+        )
+
+    def __getitem__(self, combatant_id: str) -> CombatantState:
+        return self.combatants[combatant_id]
+
+    def apply(self, event: Event) -> None:
+        self.time = event.time
+        reducer = self._reducers.get(event.type)
+        if reducer is not None:
+            reducer(self, event)
+
+    def positions_at(self, time: float) -> dict[str, Point]:
+        return {cid: c.position_at(time) for cid, c in self.combatants.items()}
+
+    def snapshot(self) -> dict[str, dict[str, object]]:
+        """A plain comparable summary, for tests and the "replay gives the same state" check."""
+        return {
+            cid: {
+                "hp": c.hp,
+                "position": c.position_at(self.time),
+                "down": c.down,
+                "acted": c.acted,
+                "action": None if c.action is None else c.action.id,
+                "initiative_count": c.initiative_count,
+            }
+            for cid, c in self.combatants.items()
+        }
+
+
+def replay(
+    encounter: Encounter,
+    events: Iterable[Event],
+    until: float | None = None,
+    extra_reducers: Mapping[str, Reducer] | None = None,
+) -> State:
+    """The state after the events at or before `until` (all of them when None)."""
+    state = State(encounter, extra_reducers)
+    for event in events:
+        if until is not None and event.time > until:
+            break
+        state.apply(event)
+    if until is not None:
+        state.time = max(state.time, until)
+    return state
+
+
+def _initiative(state: State, event: Event) -> None:
+    c = state[event.actor or ""]
+    c.initiative_count = event.count
+    c.first_round = int(event["first_round"])
+
+
+def _action_start(state: State, event: Event) -> None:
+    c = state[event.actor or ""]
+    spell = event.get("spell")
+    c.acted = True
+    c.action = ActionInProgress(
+        id=str(event["id"]),
+        action=str(event["action"]),
+        start=event.time,
+        end=float(event["ends"]),
+        target=event.get("target"),
+        spell=None if spell is None else str(spell["name"]),
+        spell_level=0 if spell is None else int(spell["level"]),
+    )
+    path = event.get("path")
+    if path:
+        arrivals = event["arrivals"]
+        c.knots = [(float(t), float(x), float(y)) for t, (x, y) in zip(arrivals, path, strict=True)]
+
+
+def _action_end(state: State, event: Event) -> None:
+    c = state[event.actor or ""]
+    if c.knots is not None:
+        c.position = c.position_at(event.time)
+        c.knots = None
+    c.action = None
+
+
+def _position(state: State, event: Event) -> None:
+    c = state[event.actor or ""]
+    c.position = (float(event["x"]), float(event["y"]))
+    if event.get("stopped"):
+        c.knots = None
+
+
+def _damage(state: State, event: Event) -> None:
+    state[event.actor or ""].hp = int(event["hp"])
+
+
+def _down(state: State, event: Event) -> None:
+    c = state[event.actor or ""]
+    c.down = True
+
+
+def _spell_lost(state: State, event: Event) -> None:
+    c = state[event.actor or ""]
+    if c.action is not None:
+        c.action.spell = None
+
+
+def _ac_modifier(state: State, event: Event) -> None:
+    c = state[event.actor or ""]
+    c.ac_modifiers.append((int(event["amount"]), float(event["until"])))
+
+
+_REDUCERS: Mapping[str, Reducer] = MappingProxyType(
+    {
+        "initiative": _initiative,
+        "action_start": _action_start,
+        "action_end": _action_end,
+        "position": _position,
+        "damage": _damage,
+        "down": _down,
+        "spell_lost": _spell_lost,
+        "ac_modifier": _ac_modifier,
+    }
+)

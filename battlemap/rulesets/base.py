@@ -1,0 +1,36 @@
+"""The seam between the engine and a rules system.
+
+The engine runs processes and keeps the log; a ruleset says how a round is divided and
+labelled, how initiative works, which actions exist and how they resolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+from battlemap.core.clock import RoundClock
+from battlemap.core.encounter import Encounter
+from battlemap.core.state import Reducer
+
+if TYPE_CHECKING:
+    from battlemap.core.engine import Engine
+
+
+class Ruleset(Protocol):
+    """What every rules system provides to the engine, the file loader and the window."""
+
+    name: str
+    clock: RoundClock
+    #: Reducers for event types of this ruleset's own, beside the generic ones in core.state.
+    reducers: Mapping[str, Reducer]
+    #: Action names a plan may use, with their duration in units (for planning and validation).
+    actions: Mapping[str, int]
+
+    def validate(self, encounter: Encounter, source: str) -> None:
+        """Raise EncounterError naming `source` and the place if the encounter breaks the rules."""
+        ...
+
+    def start(self, engine: Engine) -> None:
+        """Spawn the processes that run the fight (initiative, rounds, actions)."""
+        ...

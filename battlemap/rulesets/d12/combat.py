@@ -1,0 +1,149 @@
+"""Blows, damage, dropping and Concentration: D&D 3e resolution on the d12 clock."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from battlemap.core.decisions import RollRequest
+from battlemap.core.encounter import AttackProfile
+from battlemap.core.engine import NeedRoll, Process
+from battlemap.geometry.contact import footprint_gap, within_reach
+
+if TYPE_CHECKING:
+    from battlemap.rulesets.d12.fight import D12Fight
+
+#: 3e: "If you take damage while trying to cast a spell, you must make a Concentration check
+#: (DC 10 + points of damage taken + the level of the spell you're casting)."
+CONCENTRATION_BASE_DC = 10
+
+
+class Combat:
+    """Resolves attacks and their consequences as events on the fight's engine."""
+
+    def __init__(self, fight: D12Fight) -> None:
+        self.fight = fight
+        self.engine = fight.engine
+        self.state = fight.engine.state
+
+    def profile(self, actor: str, name: str | None) -> AttackProfile:
+        profile = self.state[actor].combatant.attack_named(name)
+        if profile is None:  # validation refuses such plans; this guards the invariant
+            raise AssertionError(f"{actor} has no attack {name!r}")
+        return profile
+
+    def blow(self, actor: str, target: str, profile: AttackProfile, extra: int = 0) -> Process:
+        """One attack roll: d20 + bonus against AC; a natural 20 hits and a natural 1 misses."""
+        now = self.engine.now
+        me, them = self.state[actor], self.state[target]
+        if them.down:
+            self.engine.emit("blow_skipped", actor, target=target, reason="target is down")
+            return
+        here, there = me.position_at(now), them.position_at(now)
+        reach = profile.range if profile.range is not None else me.combatant.reach
+        if not within_reach(here, me.combatant.squares, there, them.combatant.squares, reach):
+            gap = footprint_gap(here, me.combatant.squares, there, them.combatant.squares)
+            self.engine.emit(
+                "blow_skipped",
+                actor,
+                target=target,
+                attack=profile.name,
+                reason="out of reach",
+                distance=round((gap + 1) * 5, 2),
+            )
+            return
+        roll = yield NeedRoll(
+            RollRequest(
+                actor,
+                "attack",
+                "1d20",
+                f"{me.combatant.name} attacks {them.combatant.name} ({profile.name})",
+            ),
+            self.fight.fixed(actor, "attack"),
+        )
+        bonus = profile.bonus + extra
+        total = roll.total + bonus
+        ac = them.armor_class(now)
+        hit = roll.total == 20 or (roll.total != 1 and total >= ac)
+        damage = 0
+        if hit:
+            damage_roll = yield NeedRoll(
+                RollRequest(
+                    actor,
+                    "damage",
+                    profile.damage,
+                    f"{me.combatant.name}'s {profile.name} damage to {them.combatant.name}",
+                ),
+                self.fight.fixed(actor, "damage"),
+            )
+            damage = max(1, damage_roll.total)  # 3e: a hit always deals at least 1 damage
+        self.engine.emit(
+            "attack",
+            actor,
+            target=target,
+            attack=profile.name,
+            roll=roll.total,
+            bonus=bonus,
+            total=total,
+            ac=ac,
+            hit=hit,
+            damage=damage,
+        )
+        if hit:
+            yield from self.damage(target, damage, source=actor)
+
+    def damage(self, target: str, amount: int, source: str | None) -> Process:
+        """Lower hit points; drop the target at 0 or below; a caster mid-spell must concentrate."""
+        them = self.state[target]
+        hp = them.hp - amount
+        self.engine.emit("damage", target, source=source, amount=amount, hp=hp)
+        if hp <= 0:
+            self.drop(target)
+            return
+        action = them.action
+        now = self.engine.now
+        if action is None or action.spell is None or not action.start <= now < action.end:
+            return
+        dc = CONCENTRATION_BASE_DC + amount + action.spell_level
+        roll = yield NeedRoll(
+            RollRequest(
+                target,
+                "concentration",
+                "1d20",
+                f"{them.combatant.name} keeps casting {action.spell} (Concentration DC {dc})",
+            ),
+            self.fight.fixed(target, "concentration"),
+        )
+        bonus = them.combatant.concentration
+        total = roll.total + bonus
+        success = total >= dc
+        self.engine.emit(
+            "concentration_check",
+            target,
+            spell=action.spell,
+            dc=dc,
+            roll=roll.total,
+            bonus=bonus,
+            total=total,
+            success=success,
+            damage=amount,
+            source=source,
+        )
+        if not success:
+            spell = action.spell
+            self.engine.emit("spell_lost", target, spell=spell)
+            self.engine.emit(
+                "action_end", target, id=action.id, action=action.action, result="spell lost"
+            )
+
+    def drop(self, target: str) -> None:
+        """At 0 hit points or fewer a combatant is out of the fight: he stops where he is."""
+        them = self.state[target]
+        now = self.engine.now
+        self.engine.emit("down", target, hp=them.hp)
+        if them.knots is not None:
+            x, y = them.position_at(now)
+            self.engine.emit("position", target, x=x, y=y, stopped=True)
+        if them.action is not None:
+            self.engine.emit(
+                "action_end", target, id=them.action.id, action=them.action.action, result="down"
+            )

@@ -1,0 +1,150 @@
+"""One d12 fight on the engine: initiative, the round ticker and each combatant's turns.
+
+Each combatant has one process that walks through his plans round by round: a plan begins on
+his initiative count, or when the plan before it in the same round ends, so actions that run
+past count 1 carry into the next round. The actions themselves live in actions.py.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Generator
+from typing import Any
+
+from battlemap.core.decisions import RollRequest
+from battlemap.core.encounter import Plan
+from battlemap.core.engine import Engine, NeedRoll, Process, Wait
+from battlemap.rulesets.d12.actions import ActionRunner
+from battlemap.rulesets.d12.clock import UNITS_PER_ROUND
+from battlemap.rulesets.d12.initiative import Contender, Initiative, tie_groups
+from battlemap.rulesets.d12.tables import ACTION_UNITS, PHASE_ACT, PHASE_ROUND
+
+
+class D12Fight:
+    """The mutable context of one fight: initiative, acting order and the fixed rolls in play."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.encounter = engine.encounter
+        self.initiative: dict[str, Initiative] = {}
+        self.rank: dict[str, int] = {}
+        #: Rolls fixed in the encounter file for each combatant's current plan, by purpose.
+        self.fixed_rolls: dict[str, dict[str, deque[int]]] = {}
+
+    def start(self) -> None:
+        self.engine.spawn(self._begin(), float("-inf"), phase=PHASE_ROUND)
+
+    def fixed(self, actor: str, purpose: str) -> int | None:
+        """The next roll of `purpose` the file fixed for `actor`'s current plan, if any."""
+        queue = self.fixed_rolls.get(actor, {}).get(purpose)
+        return queue.popleft() if queue else None
+
+    # --- initiative -------------------------------------------------------------------------
+
+    def _begin(self) -> Process:
+        for c in self.encounter.combatants:
+            roll = yield NeedRoll(
+                RollRequest(c.id, "initiative", "1d12", f"{c.name}'s initiative"),
+                c.initiative_roll,
+            )
+            self.initiative[c.id] = Initiative.from_roll(roll.total, c.init_mod)
+        order, ties = yield from self._acting_order()
+        self.rank = {cid: i for i, cid in enumerate(order)}
+        # The fight begins with the first surprise round anyone earned, or round 1.
+        first_round = min(1, *(i.first_round for i in self.initiative.values()))
+        yield Wait(self.engine.clock.time_of(first_round, UNITS_PER_ROUND), PHASE_ROUND)
+        for c in self.encounter.combatants:
+            init = self.initiative[c.id]
+            self.engine.emit(
+                "initiative",
+                c.id,
+                # The header's round and count name the slot where he first acts.
+                label=(init.first_round, init.count),
+                roll=init.roll,
+                modifier=init.modifier,
+                total=init.total,
+                surprise_rounds=init.surprise_rounds,
+                penalty_rounds=init.penalty_rounds,
+                first_round=init.first_round,
+            )
+        self.engine.emit("initiative_order", None, order=order, ties=ties)
+        self.engine.spawn(self._rounds(first_round), self.engine.now, phase=PHASE_ROUND)
+        runner = ActionRunner(self)
+        for c in self.encounter.combatants:
+            plans = [p for p in self.encounter.plans if p.actor == c.id]
+            if plans:
+                self.engine.spawn(
+                    self._turns(c.id, plans, runner), self.engine.now, phase=PHASE_ACT
+                )
+
+    def _acting_order(self) -> Generator[Any, Any, tuple[list[str], list[dict[str, Any]]]]:
+        contenders = [
+            Contender(c.id, self.initiative[c.id].total, c.dex) for c in self.encounter.combatants
+        ]
+        order: list[str] = []
+        ties: list[dict[str, Any]] = []
+        for group in tie_groups(contenders):
+            remaining = [c.id for c in group]
+            if len(remaining) > 1:
+                # A coin flip for two; for more, each die roll picks who goes next.
+                picked: list[str] = []
+                while len(remaining) > 1:
+                    roll = yield NeedRoll(
+                        RollRequest(
+                            remaining[0],
+                            "tie_break",
+                            f"1d{len(remaining)}",
+                            f"coin flip between {', '.join(remaining)}",
+                        )
+                    )
+                    picked.append(remaining.pop(roll.total - 1))
+                picked.extend(remaining)
+                ties.append({"ids": picked, "total": group[0].total, "by": "coin flip"})
+                remaining = picked
+            order.extend(remaining)
+        for total in sorted({c.total for c in contenders}, reverse=True):
+            same = [c for c in contenders if c.total == total]
+            if len(same) > 1 and len({c.dex for c in same}) > 1:
+                ids = [cid for cid in order if any(c.id == cid for c in same)]
+                ties.append({"ids": ids, "total": total, "by": "dexterity"})
+        return order, ties
+
+    # --- rounds and turns -------------------------------------------------------------------
+
+    def _rounds(self, first_round: int) -> Process:
+        """Announce each round while anything is still to happen."""
+        round_number = first_round
+        while True:
+            yield Wait(self.engine.clock.time_of(round_number, UNITS_PER_ROUND), PHASE_ROUND)
+            if not self.engine.has_work():
+                return
+            self.engine.emit("round_start", None, round=round_number)
+            round_number += 1
+
+    def _turns(self, actor: str, plans: list[Plan], runner: ActionRunner) -> Process:
+        init = self.initiative[actor]
+        rank = self.rank[actor]
+        clock = self.engine.clock
+        for round_number in sorted({p.round for p in plans}):
+            in_round = [p for p in plans if p.round == round_number]
+            slot = clock.time_of(round_number, init.count)
+            if slot >= self.engine.now:
+                yield Wait(slot, PHASE_ACT, rank)
+            if round_number < init.first_round:
+                reason = (
+                    "penalty round" if round_number >= 1 else "no surprise round for this combatant"
+                )
+                for plan in in_round:
+                    self.engine.emit("plan_skipped", actor, action=plan.action, reason=reason)
+                continue
+            start = slot
+            for plan in in_round:
+                if start > self.engine.now:
+                    yield Wait(start, PHASE_ACT, rank)
+                if self.engine.state[actor].down:
+                    self.engine.emit("plan_skipped", actor, action=plan.action, reason="down")
+                    start += ACTION_UNITS[plan.action]
+                    continue
+                self.fixed_rolls[actor] = {k: deque(v) for k, v in plan.rolls.items()}
+                yield from runner.run(actor, plan, start)
+                start += ACTION_UNITS[plan.action]

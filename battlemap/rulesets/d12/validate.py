@@ -1,0 +1,105 @@
+"""What the d12 rules refuse in an encounter, each with the place in the file and why."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from battlemap.core.dice import dice_range
+from battlemap.core.encounter import Encounter, Plan
+from battlemap.core.errors import EncounterError
+from battlemap.geometry.path import Polyline
+from battlemap.rulesets.d12.clock import UNITS_PER_ROUND
+from battlemap.rulesets.d12.tables import (
+    ACTION_UNITS,
+    MOVEMENT_MULTIPLIER,
+    STANDARD_ACTIONS,
+)
+
+_ATTACKING = frozenset({"attack", "full_attack", "charge"})
+
+
+def validate_encounter(encounter: Encounter, source: str) -> None:
+    """Raise EncounterError for the first plan the d12 rules cannot run."""
+    units: dict[tuple[str, int], int] = defaultdict(int)
+    standard: dict[tuple[str, int], int] = {}
+    for index, plan in enumerate(encounter.plans):
+        where = f"{source}, plans[{index}]"
+        _check_plan(encounter, plan, where)
+        key = (plan.actor, plan.round)
+        units[key] += ACTION_UNITS[plan.action]
+        name = encounter.combatant(plan.actor).name
+        if units[key] > UNITS_PER_ROUND:
+            raise EncounterError(
+                where,
+                f"{name}'s actions in round {plan.round} take {units[key]} units; "
+                f"a round has {UNITS_PER_ROUND}",
+            )
+        if plan.action in STANDARD_ACTIONS:
+            if key in standard:
+                raise EncounterError(
+                    where,
+                    f"{name} already takes a standard action in round {plan.round} "
+                    f"(plans[{standard[key]}]); a character may take only one a round",
+                )
+            standard[key] = index
+
+
+def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
+    action = plan.action
+    if action not in ACTION_UNITS:
+        raise EncounterError(
+            f"{where}.action",
+            f"unknown action {action!r} (d12 actions: {', '.join(sorted(ACTION_UNITS))})",
+        )
+    actor = encounter.combatant(plan.actor)
+    moving = action in MOVEMENT_MULTIPLIER
+    if action in ("move", "double_move", "run") and not plan.path:
+        raise EncounterError(f"{where}.path", f"a {action} needs a path of at least one waypoint")
+    if plan.path and not moving:
+        raise EncounterError(f"{where}.path", f"a {action} does not move; remove the path")
+    # Where the runner stands when the run begins depends on earlier plans, so only the
+    # waypoints themselves are checked here; the start is joined to them by a straight line.
+    if action == "run" and not Polyline.through(list(plan.path)).is_straight():
+        raise EncounterError(f"{where}.path", "a run must follow one straight line")
+    if action in _ATTACKING:
+        if plan.target is None:
+            raise EncounterError(f"{where}.target", f"a {action} needs a target")
+        if not actor.attacks:
+            raise EncounterError(f"{where}.action", f"{actor.name} has no attacks to {action} with")
+    if action == "cast" and plan.spell is None:
+        raise EncounterError(f"{where}.spell", "a cast needs a spell {name, level}")
+    if action != "cast" and plan.spell is not None:
+        raise EncounterError(f"{where}.spell", f"a {action} casts no spell; remove it")
+    _check_rolls(encounter, plan, where)
+
+
+def _check_rolls(encounter: Encounter, plan: Plan, where: str) -> None:
+    actor = encounter.combatant(plan.actor)
+    blows = {"attack": 1, "charge": 1, "full_attack": actor.attacks_per_round}.get(plan.action, 0)
+    for purpose, values in plan.rolls.items():
+        place = f"{where}.rolls.{purpose}"
+        if purpose in ("attack", "damage"):
+            if blows == 0:
+                raise EncounterError(place, f"a {plan.action} makes no attack rolls")
+            if len(values) > blows:
+                raise EncounterError(place, f"{len(values)} rolls given for {blows} blow(s)")
+        if purpose == "concentration" and plan.action != "cast":
+            raise EncounterError(place, "only a cast makes Concentration checks")
+        if purpose == "damage":
+            profile = actor.attack_named(plan.attack)
+            if plan.action == "full_attack" and plan.attack is None:
+                profiles = list(actor.attacks)
+            else:
+                profiles = [profile] if profile is not None else []
+            for value in values:
+                if not any(_damage_fits(p.damage, value) for p in profiles):
+                    raise EncounterError(
+                        place,
+                        f"a damage total of {value} is impossible for "
+                        f"{' or '.join(p.damage for p in profiles)}",
+                    )
+
+
+def _damage_fits(dice: str, value: int) -> bool:
+    bounds = dice_range(dice)
+    return bounds is None or bounds.low <= value <= bounds.high

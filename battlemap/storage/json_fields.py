@@ -1,0 +1,177 @@
+"""Reading a decoded JSON value field by field, each problem reported with where it is.
+
+A `Node` is a value plus its place: the source (usually a file name) and a pointer such as
+`combatants[2].speed`. The readers check one field each and raise EncounterError on the
+first problem, saying what was expected and what was found.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import math
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+
+from battlemap.core.encounter import Point
+from battlemap.core.errors import EncounterError
+
+_SHOWN_MAX = 40
+
+
+@dataclass(frozen=True)
+class Node:
+    """A decoded JSON value and where it sits."""
+
+    value: object
+    source: str
+    pointer: str = ""
+
+    def error(self, problem: str) -> EncounterError:
+        where = ", ".join(part for part in (self.source, self.pointer) if part)
+        return EncounterError(where, problem)
+
+    def child(self, key: str) -> Node:
+        """The node for `key` of this object; the caller has checked that the key exists."""
+        assert isinstance(self.value, dict)
+        pointer = f"{self.pointer}.{key}" if self.pointer else key
+        return Node(self.value[key], self.source, pointer)
+
+    def item(self, index: int) -> Node:
+        assert isinstance(self.value, list)
+        return Node(self.value[index], self.source, f"{self.pointer}[{index}]")
+
+
+def describe(value: object) -> str:
+    """How a found value is shown in a message: as JSON would spell it, kept short."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value if len(value) <= _SHOWN_MAX else value[: _SHOWN_MAX - 3] + "...")
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a number too large to show"  # repr() refuses ints past 4300 digits anyway
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list | dict):
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            # Not JSON after all (parse_encounter was handed Python objects); fall back to a count.
+            text = ""
+        if text and len(text) <= _SHOWN_MAX:
+            return text
+        if isinstance(value, list):
+            return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+        return "an object"
+    return f"a Python {type(value).__name__}"
+
+
+def read_object(
+    node: Node, what: str, keys: Sequence[str], optional: Collection[str] = ()
+) -> dict[str, Node]:
+    """The object's fields by key, in the order of `keys`; optional keys that are absent or
+    null are left out. Unknown keys are an error, so a typo never passes silently."""
+    value = node.value
+    if not isinstance(value, dict):
+        raise node.error(f"{what} must be a JSON object {{...}}, got {describe(value)}")
+    for key in value:
+        if key not in keys:
+            raise node.error(
+                f"unknown key {describe(key)}{_did_you_mean(key, keys)}; "
+                f"allowed keys: {', '.join(keys)}"
+            )
+    for key in keys:
+        if key not in value and key not in optional:
+            raise node.error(f"missing key {key!r}")
+    # null for an optional field means "not given": other tools write it that way.
+    return {
+        key: node.child(key)
+        for key in keys
+        if key in value and not (key in optional and value[key] is None)
+    }
+
+
+def _did_you_mean(key: object, keys: Sequence[str]) -> str:
+    close = difflib.get_close_matches(str(key), keys, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def read_list(node: Node, label: str, expectation: str) -> list[Node]:
+    if not isinstance(node.value, list):
+        raise node.error(f"{label} must be {expectation}, got {describe(node.value)}")
+    return [node.item(index) for index in range(len(node.value))]
+
+
+def read_int(
+    node: Node, label: str, expectation: str, ok: Callable[[int], bool] = lambda _: True
+) -> int:
+    """A whole number. JSON true/false are not numbers; 30.0 is accepted as 30, since some
+    tools write every number with a decimal point, but 2.5 is not a whole number."""
+    value = node.value
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    if number is None or not ok(number):
+        raise node.error(f"{label} must be {expectation}, got {describe(value)}")
+    return number
+
+
+def read_number(
+    node: Node, label: str, expectation: str, ok: Callable[[float], bool] = lambda _: True
+) -> float:
+    """A finite number, whole or not; JSON true/false are not numbers."""
+    value = node.value
+    number = _as_float(value)
+    if number is None or not ok(number):
+        raise node.error(f"{label} must be {expectation}, got {describe(value)}")
+    return number
+
+
+def read_point(node: Node, label: str) -> Point:
+    """An [x, y] pair of finite numbers."""
+    value = node.value
+    point: Point | None = None
+    if isinstance(value, list) and len(value) == 2:
+        x, y = _as_float(value[0]), _as_float(value[1])
+        if x is not None and y is not None:
+            point = (x, y)
+    if point is None:
+        raise node.error(f"{label} must be a pair of numbers [x, y], got {describe(value)}")
+    return point
+
+
+def _as_float(value: object) -> float | None:
+    """The value as a finite float, or None if it is not a number or is too large for one."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def read_text(node: Node, label: str, *, allow_empty: bool = False) -> str:
+    """A string; unless `allow_empty`, one with something in it besides spaces."""
+    value = node.value
+    if not isinstance(value, str):
+        raise node.error(f"{label} must be text, got {describe(value)}")
+    if not allow_empty and not value.strip():
+        raise node.error(f"{label} must not be empty, got {describe(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone \ud800-style escape decodes in JSON but could never be saved back as UTF-8.
+        raise node.error(f"{label} holds a broken \\u escape (half of a surrogate pair)") from None
+    return value
+
+
+def read_choice(node: Node, label: str, choices: Sequence[str]) -> str:
+    value = node.value
+    if not isinstance(value, str) or value not in choices:
+        raise node.error(f"{label} must be one of {', '.join(choices)}, got {describe(value)}")
+    return value

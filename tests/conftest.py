@@ -1,0 +1,8 @@
+"""Shared test setup for the whole suite."""
+
+import os
+
+# Qt picks its platform plugin when the first QApplication is created; pytest-qt imports Qt while
+# pytest configures, so this must run at import time, before any test or plugin creates the app.
+# Offscreen lets the suite run headless (CI, SSH) and keeps windows off the developer's screen.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
