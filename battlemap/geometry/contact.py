@@ -61,19 +61,21 @@ def _first_in_span(a: Knots, b: Knots, t0: float, t1: float, limit: float) -> fl
         vy = ((by1 - ay1) - (by0 - ay0)) / span
     else:
         vx = vy = 0.0
-    window: tuple[float, float] | None = (0.0, span)
+    # The span is widened by a hair so that float dust at its ends cannot hide a contact that
+    # happens exactly there; the result is clamped back into the span.
+    window: tuple[float, float] | None = (-TIME_EPSILON, span + TIME_EPSILON)
     for c, v in ((bx0 - ax0, vx), (by0 - ay0, vy)):
-        window = _intersect(window, _solve_abs_le(c, v, limit + TIME_EPSILON))
+        window = _intersect(window, _solve_abs_le(c, v, limit))
         if window is None:
             return None
     assert window is not None
-    return t0 + window[0]
+    return t0 + min(max(window[0], 0.0), span)
 
 
 def _solve_abs_le(c: float, v: float, bound: float) -> tuple[float, float] | None:
     """The s with |c + v*s| <= bound, as an interval (unbounded sides as +-inf)."""
     if v == 0.0:
-        return (-float("inf"), float("inf")) if abs(c) <= bound else None
+        return (-float("inf"), float("inf")) if abs(c) <= bound + TIME_EPSILON else None
     lo, hi = (-bound - c) / v, (bound - c) / v
     return (min(lo, hi), max(lo, hi))
 

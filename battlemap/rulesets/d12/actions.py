@@ -86,6 +86,10 @@ class ActionRunner:
         waypoints = list(plan.path)
         if not waypoints and plan.target is not None:
             waypoints = [self.state[plan.target].position_at(start)]
+        if plan.action == "run":
+            # "Running in a straight line": from wherever the runner stands now, straight for
+            # the last waypoint (validation checked the bends it could see).
+            waypoints = waypoints[-1:]
         feet = me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action]
         return TimedPath.for_duration(
             [me.position_at(start), *waypoints], start, feet, ACTION_UNITS[plan.action]

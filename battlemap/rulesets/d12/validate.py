@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from battlemap.core.dice import dice_range
-from battlemap.core.encounter import Encounter, Plan
+from battlemap.core.encounter import Encounter, Plan, Point
 from battlemap.core.errors import EncounterError
 from battlemap.geometry.path import Polyline
 from battlemap.rulesets.d12.clock import UNITS_PER_ROUND
@@ -57,9 +57,7 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
         raise EncounterError(f"{where}.path", f"a {action} needs a path of at least one waypoint")
     if plan.path and not moving:
         raise EncounterError(f"{where}.path", f"a {action} does not move; remove the path")
-    # Where the runner stands when the run begins depends on earlier plans, so only the
-    # waypoints themselves are checked here; the start is joined to them by a straight line.
-    if action == "run" and not Polyline.through(list(plan.path)).is_straight():
+    if action == "run" and not Polyline.through(_run_points(encounter, plan)).is_straight():
         raise EncounterError(f"{where}.path", "a run must follow one straight line")
     if action in _ATTACKING:
         if plan.target is None:
@@ -71,6 +69,18 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
     if action != "cast" and plan.spell is not None:
         raise EncounterError(f"{where}.spell", f"a {action} casts no spell; remove it")
     _check_rolls(encounter, plan, where)
+
+
+def _run_points(encounter: Encounter, plan: Plan) -> list[Point]:
+    """The run's points, from where the runner stands if no earlier plan of his moves him.
+
+    After an earlier movement the start is only known when the fight runs; the run then heads
+    straight for its last waypoint (actions.py).
+    """
+    earlier = encounter.plans[: encounter.plans.index(plan)]
+    moved = any(p.actor == plan.actor and p.action in MOVEMENT_MULTIPLIER for p in earlier)
+    actor = encounter.combatant(plan.actor)
+    return list(plan.path) if moved else [(actor.x, actor.y), *plan.path]
 
 
 def _check_rolls(encounter: Encounter, plan: Plan, where: str) -> None:
