@@ -97,12 +97,14 @@ class State:
     def positions_at(self, time: float) -> dict[str, Point]:
         return {cid: c.position_at(time) for cid, c in self.combatants.items()}
 
-    def snapshot(self) -> dict[str, dict[str, object]]:
-        """A plain comparable summary, for tests and the "replay gives the same state" check."""
+    def snapshot(self, at: float | None = None) -> dict[str, dict[str, object]]:
+        """A plain comparable summary at time `at` (default: the state's time), for tests and
+        the "replay gives the same state" check."""
+        when = self.time if at is None else at
         return {
             cid: {
                 "hp": c.hp,
-                "position": c.position_at(self.time),
+                "position": c.position_at(when),
                 "down": c.down,
                 "acted": c.acted,
                 "action": None if c.action is None else c.action.id,

@@ -1,0 +1,54 @@
+"""Dice: d20 notation, our own seeded generator, honest bounds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from battlemap.core.dice import DiceRange, DiceRoller, dice_range
+from battlemap.core.errors import BattlemapError
+
+
+def test_same_seed_same_rolls() -> None:
+    a, b = DiceRoller(42), DiceRoller(42)
+    assert [a.roll("1d20").total for _ in range(20)] == [b.roll("1d20").total for _ in range(20)]
+
+
+def test_rolling_leaves_the_shared_random_generator_alone() -> None:
+    """d20 draws from `random`; our roller must not disturb anyone else's sequence."""
+    random.seed(7)
+    expected = [random.random() for _ in range(3)]
+    random.seed(7)
+    roller = DiceRoller(1)
+    got = []
+    for _ in range(3):
+        roller.roll("3d6+2")
+        got.append(random.random())
+    assert got == expected
+
+
+def test_roll_detail_is_plain_text() -> None:
+    roll = DiceRoller(3).roll("1d8+3")
+    assert roll.detail == f"1d8 ({roll.total - 3}) + 3 = {roll.total}"
+
+
+@pytest.mark.parametrize(
+    ("notation", "bounds"),
+    [
+        ("1d20", DiceRange(1, 20)),
+        ("2d6+3", DiceRange(5, 15)),
+        ("1d4-1", DiceRange(0, 3)),
+        ("1d8-(1+2)", DiceRange(-2, 5)),
+        ("4d6kh3", None),
+    ],
+)
+def test_dice_range(notation: str, bounds: DiceRange | None) -> None:
+    assert dice_range(notation) == bounds
+
+
+def test_invalid_notation_is_a_user_error() -> None:
+    with pytest.raises(BattlemapError) as caught:
+        DiceRoller().roll("1d")
+    assert caught.value.where == "1d"
+    assert caught.value.problem.startswith("not valid dice notation")
