@@ -74,7 +74,9 @@ def _first_in_span(a: Knots, b: Knots, t0: float, t1: float, limit: float) -> fl
 
 def _solve_abs_le(c: float, v: float, bound: float) -> tuple[float, float] | None:
     """The s with |c + v*s| <= bound, as an interval (unbounded sides as +-inf)."""
-    if v == 0.0:
+    # A relative speed this small is float dust from positions that are really equal; solving
+    # with it would put the crossing anywhere.
+    if abs(v) < 1e-12:
         return (-float("inf"), float("inf")) if abs(c) <= bound + TIME_EPSILON else None
     lo, hi = (-bound - c) / v, (bound - c) / v
     return (min(lo, hi), max(lo, hi))

@@ -191,8 +191,7 @@ class ActionRunner:
         me, them = self.state[actor], self.state[target]
         if them.down:
             return None
-        mine = [k for k in path.knots() if k[0] >= now] or [path.knots()[-1]]
-        mine = [(now, *path.position_at(now)), *mine]
+        mine = [(now, *path.position_at(now)), *(k for k in path.knots() if k[0] > now)]
         theirs = them.knots if them.knots is not None else [(now, *them.position)]
         return first_contact(
             mine,

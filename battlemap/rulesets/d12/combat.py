@@ -48,7 +48,8 @@ class Combat:
                 target=target,
                 attack=profile.name,
                 reason="out of reach",
-                distance=round((gap + 1) * 5, 2),
+                # Feet as a game master counts them: squares to the target's edge, times 5.
+                distance=round((gap + 1) * 5),
             )
             return
         roll = yield NeedRoll(

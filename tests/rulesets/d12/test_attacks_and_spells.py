@@ -57,7 +57,7 @@ def test_out_of_reach_blow_is_not_rolled() -> None:
     far = combatant("far", side="b", x=3.5, initiative_roll=1)
     engine = run(encounter(hitter, far, plans=(plan("hitter", 1, "attack", target="far"),)))
     (skipped,) = events(engine, "blow_skipped", "hitter")
-    assert (skipped["reason"], skipped["distance"]) == ("out of reach", 15.0)
+    assert (skipped["reason"], skipped["distance"]) == ("out of reach", 15)
     assert [e for e in events(engine, "roll", "hitter") if e["purpose"] == "attack"] == []
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -198,3 +199,20 @@ def test_charge_that_never_reaches_lands_no_blow() -> None:
     )
     assert events(engine, "attack", "charger") == []
     assert [e["result"] for e in events(engine, "action_end", "charger")] == ["target not reached"]
+
+
+def test_charge_ending_diagonally_adjacent_lands_on_arrival() -> None:
+    """A charge path ending diagonally next to the target (float dust in the last position)
+    lands the blow the moment the charger arrives: sqrt(37) squares at 2/3 square a unit."""
+    charger = combatant("charger", x=2.5, y=7.5, speed=20, initiative_roll=6)
+    target = combatant("target", side="b", x=9.5, y=5.5, initiative_roll=1)
+    engine = run(
+        encounter(
+            charger,
+            target,
+            plans=(plan("charger", 1, "charge", target="target", path=[(8.5, 6.5)]),),
+        )
+    )
+    (attack,) = events(engine, "attack", "charger")
+    assert attack.time == pytest.approx(6.0 + math.sqrt(37) * 1.5, abs=1e-12)
+    assert attack.time == _positions(engine, "charger")[-1][0]
