@@ -13,7 +13,7 @@ import sys
 import traceback
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from battlemap import __version__
 from battlemap.core.engine import Engine
@@ -78,6 +78,13 @@ def simulate(
         finished = engine.run()
     if not finished:  # headless runs ask nobody; a pending decision here is a bug
         raise AssertionError(f"headless run stopped at a decision: {engine.pending}")
+    if rounds is not None and len(engine.log) == 0:
+        begins = engine.clock.round_of(engine.next_time() or 0.0)
+        print(
+            f"battlemap: nothing happens by the end of round {rounds}: "
+            f"the fight begins in round {begins}",
+            file=sys.stderr,
+        )
     write_log(engine.log, out, Narrator(encounter, ruleset.clock) if text else None)
     return EXIT_OK
 
@@ -94,13 +101,20 @@ def write_log(events: Iterable[Event], out: TextIO, narrator: Narrator | None) -
     out.flush()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with our one-line error: "battlemap: <problem> (see battlemap --help)"."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"battlemap: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="battlemap",
         description="A battle map for game masters on the d12 Combat System's clock.",
     )
     parser.add_argument("--version", action="version", version=f"battlemap {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sim = commands.add_parser(
         "simulate",
         help="run an encounter file headless and print its event log",

@@ -1,8 +1,11 @@
 """Dice: notation is parsed and rolled by the d20 library, with a seeded generator we own.
 
-d20 draws from the `random` module's shared generator. Rather than reseeding that global
-(which would make every roll depend on whoever else used `random`), each roll swaps our own
-generator's state in and back out, so a seed gives the same fight every time.
+d20 draws its numbers through the name `random` in its `d20.expression` module. Rather than
+reseeding the shared global generator (which would make every roll depend on whoever else used
+`random`), each roll points that name at our own seeded `random.Random` for the duration of the
+call and back afterwards: a seed gives the same fight every time, and nobody else's random
+sequence moves. (Copying the generator's state in and out did the same at twice the cost of the
+whole simulation; tests/core/test_dice.py guards both properties.)
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import d20
+import d20.expression
 
 from battlemap.core.errors import BattlemapError
 
@@ -76,24 +80,20 @@ class DiceRoller:
 
     def __init__(self, seed: int | None = 0) -> None:
         self._random = random.Random(seed)
+        self._roller = d20.Roller()
+        self._stringifier = d20.SimpleStringifier()
 
     def roll(self, expression: str) -> Roll:
-        outer = random.getstate()
-        random.setstate(self._random.getstate())
+        shared = d20.expression.random
+        d20.expression.random = self._random
         try:
-            result = d20.roll(expression)
+            result = self._roller.roll(expression, stringifier=self._stringifier)
         except d20.RollError as error:
             raise BattlemapError(expression, f"not valid dice notation ({error})") from error
         finally:
-            self._random.setstate(random.getstate())
-            random.setstate(outer)
-        return Roll(expression, int(result.total), _plain(result.result))
+            d20.expression.random = shared
+        return Roll(expression, int(result.total), result.result)
 
     def randint(self, low: int, high: int) -> int:
         """A uniform whole number in [low, high], e.g. for a coin flip."""
         return self._random.randint(low, high)
-
-
-def _plain(detail: str) -> str:
-    # d20 marks dice in Markdown bold for chat bots; a log line wants plain text.
-    return detail.replace("**", "").replace("`", "")

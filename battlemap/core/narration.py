@@ -87,10 +87,12 @@ class Narrator:
         if e["purpose"] in ("attack", "damage", "concentration"):
             return None
         who = self.name(e.actor)
-        rolled = " (rolled at the table)" if e["source"] == "table" else ""
-        return (
-            f"{who} rolls {e['dice']} for {e['purpose'].replace('_', ' ')}: {e['result']}{rolled}"
-        )
+        purpose = e["purpose"].replace("_", " ")
+        if e["source"] == "file":
+            return f"{who} rolled {e['result']} on {e['dice']} for {purpose} (set in the file)"
+        if e["source"] == "table":
+            return f"{who} rolled {e['result']} on {e['dice']} for {purpose} (typed in)"
+        return f"{who} rolls {e['dice']} for {purpose}: {e['result']}"
 
     def _initiative(self, e: Event) -> str:
         extra = ""
@@ -123,9 +125,12 @@ class Narrator:
         if e.get("target") is not None:
             preposition = "at" if e["action"] == "charge" else "on"
             text += f" {preposition} {self.name(e['target'])}"
-        if e.get("path"):
-            x, y = e["path"][-1]
+        if e.get("destination"):
+            x, y = e["destination"]
             text += f" toward ({x:g}, {y:g})"
+            if e.get("cut"):
+                x, y = e["path"][-1]
+                text += f", but time runs out at ({x:.2f}, {y:.2f})"
         return f"{text}, until {self._clock.label(e['ends'])}"
 
     def _action_end(self, e: Event) -> str | None:
@@ -176,6 +181,6 @@ class Narrator:
 
     def _plan_skipped(self, e: Event) -> str:
         return (
-            f"{self.name(e.actor)} does not act ({e['reason']}): "
+            f"{self.name(e.actor)} does not act in round {e['plan_round']} ({e['reason']}): "
             f"the planned {_noun(e['action'])} is dropped"
         )

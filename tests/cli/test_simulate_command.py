@@ -120,7 +120,7 @@ def test_text_prints_sentences(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0] == "Initiative: Thorin rolls 1d12 for initiative: 3"
+    assert lines[0] == "Initiative: Thorin rolled 3 on 1d12 for initiative (set in the file)"
     assert "Initiative: wolf 9 + 2 = 11: acts at 11, first in round 1" in lines
     assert [line for line in lines if line.startswith("---")] == [
         "--- Round 1 ---",

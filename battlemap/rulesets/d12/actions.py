@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from battlemap.core.encounter import AttackProfile, Plan
+from battlemap.core.encounter import AttackProfile, Plan, Point
 from battlemap.core.engine import Process, Wait
 from battlemap.geometry.contact import first_contact, within_reach
 from battlemap.geometry.path import TimedPath
@@ -81,7 +81,8 @@ class ActionRunner:
         if self._current(actor, action_id):
             self.engine.emit("action_end", actor, id=action_id, action=plan.action, result=result)
 
-    def _timed_path(self, actor: str, plan: Plan, start: float) -> TimedPath:
+    def _timed_path(self, actor: str, plan: Plan, start: float) -> tuple[TimedPath, Point]:
+        """The path the token will follow, cut where time runs out, and where it was headed."""
         me = self.state[actor]
         waypoints = list(plan.path)
         if not waypoints and plan.target is not None:
@@ -91,32 +92,40 @@ class ActionRunner:
             # the last waypoint (validation checked the bends it could see).
             waypoints = waypoints[-1:]
         feet = me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action]
-        return TimedPath.for_duration(
-            [me.position_at(start), *waypoints], start, feet, ACTION_UNITS[plan.action]
-        )
+        here = me.position_at(start)
+        path = TimedPath.for_duration([here, *waypoints], start, feet, ACTION_UNITS[plan.action])
+        return path, (waypoints[-1] if waypoints else here)
 
-    def _path_fields(self, path: TimedPath) -> dict[str, Any]:
+    def _path_fields(self, path: TimedPath, destination: Point) -> dict[str, Any]:
         knots = path.knots()
         return {
             "path": [[x, y] for _, x, y in knots],
             "arrivals": [t for t, _, _ in knots],
             "rate": path.rate,
+            "destination": list(destination),
+            # "A path longer than the action allows stops where the time runs out": say so.
+            "cut": path.polyline.end != destination,
         }
 
     # --- movement ---------------------------------------------------------------------------
 
     def _move(self, actor: str, plan: Plan, start: float) -> Process:
-        path = self._timed_path(actor, plan, start)
-        action_id = self._begin(actor, plan, start, **self._path_fields(path))
+        path, destination = self._timed_path(actor, plan, start)
+        action_id = self._begin(actor, plan, start, **self._path_fields(path, destination))
         yield from self._travel(actor, action_id, path, None)
         yield from self._finish(actor, action_id, plan, start, "done")
 
     def _charge(self, actor: str, plan: Plan, start: float) -> Process:
         assert plan.target is not None
-        path = self._timed_path(actor, plan, start)
+        path, destination = self._timed_path(actor, plan, start)
         profile = self.combat.profile(actor, plan.attack)
         action_id = self._begin(
-            actor, plan, start, target=plan.target, attack=profile.name, **self._path_fields(path)
+            actor,
+            plan,
+            start,
+            target=plan.target,
+            attack=profile.name,
+            **self._path_fields(path, destination),
         )
         reached = yield from self._travel(actor, action_id, path, plan.target)
         if reached is None:

@@ -112,21 +112,30 @@ class D12Fight:
     # --- rounds and turns -------------------------------------------------------------------
 
     def _rounds(self, first_round: int) -> Process:
-        """Announce each round while anything is still to happen."""
+        """Announce each round in which anything happens; rounds where nothing at all is
+        scheduled are passed over (a plan 1000 rounds away must not announce 999 empty ones)."""
+        clock = self.engine.clock
         round_number = first_round
         while True:
-            yield Wait(self.engine.clock.time_of(round_number, UNITS_PER_ROUND), PHASE_ROUND)
+            yield Wait(clock.round_start(round_number), PHASE_ROUND)
             if not self.engine.has_work():
                 return
             self.engine.emit("round_start", None, round=round_number)
-            round_number += 1
+            upcoming = self.engine.next_time()
+            following = round_number + 1
+            if upcoming is not None and upcoming >= clock.round_start(following):
+                following = clock.round_of(upcoming)
+            round_number = following
 
     def _turns(self, actor: str, plans: list[Plan], runner: ActionRunner) -> Process:
         init = self.initiative[actor]
         rank = self.rank[actor]
         clock = self.engine.clock
-        for round_number in sorted({p.round for p in plans}):
-            in_round = [p for p in plans if p.round == round_number]
+        by_round: dict[int, list[Plan]] = {}
+        for p in plans:
+            by_round.setdefault(p.round, []).append(p)
+        for round_number in sorted(by_round):
+            in_round = by_round[round_number]
             slot = clock.time_of(round_number, init.count)
             if slot >= self.engine.now:
                 yield Wait(slot, PHASE_ACT, rank)
@@ -135,14 +144,26 @@ class D12Fight:
                     "penalty round" if round_number >= 1 else "no surprise round for this combatant"
                 )
                 for plan in in_round:
-                    self.engine.emit("plan_skipped", actor, action=plan.action, reason=reason)
+                    self.engine.emit(
+                        "plan_skipped",
+                        actor,
+                        action=plan.action,
+                        plan_round=round_number,
+                        reason=reason,
+                    )
                 continue
             start = slot
             for plan in in_round:
                 if start > self.engine.now:
                     yield Wait(start, PHASE_ACT, rank)
                 if self.engine.state[actor].down:
-                    self.engine.emit("plan_skipped", actor, action=plan.action, reason="down")
+                    self.engine.emit(
+                        "plan_skipped",
+                        actor,
+                        action=plan.action,
+                        plan_round=round_number,
+                        reason="down",
+                    )
                     start += ACTION_UNITS[plan.action]
                     continue
                 self.fixed_rolls[actor] = {k: deque(v) for k, v in plan.rolls.items()}
