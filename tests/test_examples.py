@@ -1,0 +1,36 @@
+"""The example encounters in resources/examples/ keep showing what they were written to show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from battlemap.core.engine import Engine
+from battlemap.rulesets import get_ruleset
+from battlemap.storage.encounter_file import load_encounter
+
+EXAMPLES = Path(__file__).parents[1] / "resources" / "examples"
+
+
+def _run(name: str, seed: int) -> Engine:
+    encounter = load_encounter(EXAMPLES / name)
+    ruleset = get_ruleset(encounter.ruleset)
+    ruleset.validate(encounter, name)
+    engine = Engine(encounter, ruleset, seed=seed)
+    assert engine.run()
+    return engine
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_skirmish_shows_movement_a_charge_a_full_attack_and_an_interrupted_spell(seed: int) -> None:
+    engine = _run("skirmish.json", seed)
+    starts = {(e.actor, e["action"]) for e in engine.log if e.type == "action_start"}
+    assert {("luet", "move"), ("wolf", "charge"), ("thorin", "full_attack")} <= starts
+    charge_blows = [e for e in engine.log if e.type == "attack" and e.actor == "wolf"]
+    # The wolf (speed 50, from count 11 = time 1) reaches Thorin at the end of its two-leg path
+    # of sqrt(13) + sqrt(26) squares, covered at 5/3 square a unit: Round 1, 5.78.
+    assert charge_blows[0].time == pytest.approx(1 + (13**0.5 + 26**0.5) * 30 / 50, abs=1e-9)
+    lost = [(e.actor, e.time) for e in engine.log if e.type == "spell_lost"]
+    assert lost == [("shaman", 7.0)]
+    assert not [e for e in engine.log if e.type == "spell_effect"]
