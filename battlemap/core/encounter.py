@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from battlemap.core.events import Event
+
 Point = tuple[float, float]
 
 #: Side of a token's square footprint, in squares, by size category (D&D 3e).
@@ -52,6 +54,9 @@ class Combatant:
     initiative_roll: int | None = None
     max_hp: int | None = None
     concentration: int = 0
+    #: A picture for the token (path relative to the encounter file, or absolute); None draws
+    #: the initial.
+    image: str | None = None
 
     @property
     def squares(self) -> int:
@@ -98,12 +103,22 @@ class Plan:
 
 
 @dataclass(frozen=True)
+class Background:
+    """A picture under the grid: `image` (path relative to the encounter file, or absolute)
+    scaled so that its width spans `squares_across` squares, its top-left corner at (0, 0)."""
+
+    image: str
+    squares_across: float
+
+
+@dataclass(frozen=True)
 class MapSpec:
     """The battle map: `width` x `height` squares; walls are polylines in square coordinates."""
 
     width: int
     height: int
     walls: tuple[tuple[Point, ...], ...] = ()
+    background: Background | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +130,11 @@ class Encounter:
     combatants: tuple[Combatant, ...]
     plans: tuple[Plan, ...] = ()
     name: str = ""
+    #: The dice seed of the fight, so a reopened fight rolls on as it would have.
+    seed: int = 0
+    #: The fight so far, as the engine logged it (empty before anything is played). Replaying
+    #: its rolls rebuilds the fight exactly (core.engine.recorded_rolls).
+    log: tuple[Event, ...] = ()
 
     def combatant(self, combatant_id: str) -> Combatant:
         for combatant in self.combatants:

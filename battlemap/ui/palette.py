@@ -1,0 +1,46 @@
+"""Colours shared by the map, the timeline and the docks, so a side looks the same everywhere."""
+
+from __future__ import annotations
+
+import zlib
+
+from PySide6.QtGui import QColor
+
+#: Well-told-apart colours for sides; the party is always blue, other sides pick by name.
+_PARTY_NAMES = frozenset({"party", "players", "heroes", "pc", "pcs"})
+_PARTY = QColor("#2f6fd6")
+_OTHERS = (
+    QColor("#c8372d"),  # red
+    QColor("#d98a1f"),  # orange
+    QColor("#7b3fb5"),  # purple
+    QColor("#2f9a57"),  # green
+    QColor("#8a6a3a"),  # brown
+    QColor("#c23a8c"),  # magenta
+)
+
+GRID_LINE = QColor(90, 90, 90, 110)
+MAP_BACKGROUND = QColor("#efe9dc")
+OUTSIDE_MAP = QColor("#3a3d42")
+PATH = QColor(30, 30, 30, 200)
+RULER = QColor("#1c7c9c")
+TIME_OUT = QColor("#d0302a")
+HEALTH_GOOD = QColor("#3cab4a")
+HEALTH_HURT = QColor("#e0b020")
+HEALTH_LOW = QColor("#d0302a")
+
+
+def side_color(side: str) -> QColor:
+    """The colour of a side: stable across runs (a hash of its name, not Python's hash())."""
+    if side.strip().lower() in _PARTY_NAMES:
+        return QColor(_PARTY)
+    return QColor(_OTHERS[zlib.crc32(side.encode("utf-8")) % len(_OTHERS)])
+
+
+def health_color(hp: int, max_hp: int) -> QColor:
+    """Green when healthy, amber when hurt past half, red near death."""
+    share = hp / max_hp if max_hp > 0 else 0.0
+    if share > 0.5:
+        return QColor(HEALTH_GOOD)
+    if share > 0.25:
+        return QColor(HEALTH_HURT)
+    return QColor(HEALTH_LOW)
