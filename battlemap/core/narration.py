@@ -148,9 +148,12 @@ class Narrator:
         who, whom = self.name(e.actor), self.name(e["target"])
         outcome = f"hit for {e['damage']}" if e["hit"] else "miss"
         natural = " (natural 20)" if e["roll"] == 20 else " (natural 1)" if e["roll"] == 1 else ""
+        dice = f"d20 {e['roll']} + {e['bonus']}"
+        if e.get("damage_roll"):
+            dice += f"; damage {e['damage_roll']}"
         return (
             f"{who} attacks {whom} with {e['attack']}: {e['total']} vs AC {e['ac']}, "
-            f"{outcome}{natural} [d20 {e['roll']} + {e['bonus']}]"
+            f"{outcome}{natural} [{dice}]"
         )
 
     def _blow_skipped(self, e: Event) -> str:

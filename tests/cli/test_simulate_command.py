@@ -39,9 +39,11 @@ THORIN_FIRST_BLOW = {
     "ac": 15,
     "hit": True,
     "damage": 10,
+    "damage_roll": "1d8 (7) + 3 = 10",
 }
 THORIN_FIRST_BLOW_TEXT = (
-    "Round 1, 6: Thorin attacks goblin with battleaxe: 19 vs AC 15, hit for 10 [d20 13 + 6]"
+    "Round 1, 6: Thorin attacks goblin with battleaxe: 19 vs AC 15, hit for 10 "
+    "[d20 13 + 6; damage 1d8 (7) + 3 = 10]"
 )
 
 #: skirmish.json's initiative: roll and modifier from the file, the count each acts on.

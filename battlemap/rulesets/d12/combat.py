@@ -66,6 +66,7 @@ class Combat:
         ac = them.armor_class(now)
         hit = roll.total == 20 or (roll.total != 1 and total >= ac)
         damage = 0
+        damage_detail = ""
         if hit:
             damage_roll = yield NeedRoll(
                 RollRequest(
@@ -77,6 +78,7 @@ class Combat:
                 self.fight.fixed(actor, "damage"),
             )
             damage = max(1, damage_roll.total)  # 3e: a hit always deals at least 1 damage
+            damage_detail = damage_roll.detail
         self.engine.emit(
             "attack",
             actor,
@@ -88,6 +90,7 @@ class Combat:
             ac=ac,
             hit=hit,
             damage=damage,
+            damage_roll=damage_detail,
         )
         if hit:
             yield from self.damage(target, damage, source=actor)
