@@ -262,9 +262,10 @@ def test_valid_base_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     status, out, err = run(capsys, "simulate", str(path), "--text")
 
     assert (status, err) == (0, "")
-    assert "Round 1, 7: Ann attacks Orc with sword: 17 vs AC 13, hit for 9 [d20 13 + 4; damage 1d8 (7) + 2 = 9]" in (
-        out.splitlines()
-    )
+    assert (
+        "Round 1, 7: Ann attacks Orc with sword: 17 vs AC 13, hit for 9 "
+        "[d20 13 + 4; damage 1d8 (7) + 2 = 9]"
+    ) in out.splitlines()
 
 
 @pytest.mark.parametrize(
