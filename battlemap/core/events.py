@@ -73,6 +73,12 @@ class EventLog:
             )
         self._events.append(event)
 
+    @property
+    def events(self) -> list[Event]:
+        """The events themselves, without a copy (for replays that read thousands a second):
+        read it, never change it."""
+        return self._events
+
     def __len__(self) -> int:
         return len(self._events)
 
