@@ -154,8 +154,9 @@ class D12Fight:
                 continue
             start = slot
             for plan in in_round:
-                if start > self.engine.now:
-                    yield Wait(start, PHASE_ACT, rank)
+                # Even when the previous action ended this very instant, the next one waits for
+                # the act phase: everything that completes at this instant goes first.
+                yield Wait(max(start, self.engine.now), PHASE_ACT, rank)
                 if self.engine.state[actor].down:
                     self.engine.emit(
                         "plan_skipped",

@@ -170,3 +170,30 @@ def test_a_caster_who_drops_loses_the_spell() -> None:
             "action_end",
         )
     ] == [("down", 6.0), ("action_end", 6.0)]
+
+
+def test_completions_at_an_instant_come_before_new_actions() -> None:
+    """docs/rules/d12.md, simultaneous events: a spell going off at 5 comes before an attack
+    that a quicker combatant begins at 5 right after his move ends."""
+    runner = combatant("runner", initiative_roll=11, dex=18)
+    caster = combatant("caster", initiative_roll=11, dex=10, x=0.5, y=5.5)
+    dummy = combatant("dummy", side="b", x=3.5, initiative_roll=1)
+    engine = run(
+        encounter(
+            runner,
+            caster,
+            dummy,
+            plans=(
+                plan("runner", 1, "move", path=[(2.5, 0.5)]),
+                plan("runner", 1, "attack", target="dummy"),
+                plan("caster", 1, "cast", spell=("light", 0)),
+            ),
+        )
+    )
+    at_seven = [(e.type, e.actor) for e in engine.log if e.time == 7.0 and e.type != "roll"]
+    assert at_seven[:4] == [
+        ("action_end", "runner"),
+        ("spell_effect", "caster"),
+        ("action_end", "caster"),
+        ("action_start", "runner"),
+    ]
