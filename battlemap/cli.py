@@ -130,9 +130,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _write_crash_report() -> Path:
-    import appdirs
+    from battlemap.storage.paths import user_log_dir
 
-    folder = Path(appdirs.user_log_dir("battlemap", "battlemap"))
+    folder = user_log_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         report = folder / "crash.txt"

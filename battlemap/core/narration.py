@@ -50,7 +50,7 @@ class Narrator:
             "roll": self._roll,
             "initiative": self._initiative,
             "initiative_order": self._order,
-            "round_start": lambda e: f"--- Round {e['round']} ---",
+            "round_start": lambda e: f"--- Round {e.round} ---",
             "action_start": self._action_start,
             "action_end": self._action_end,
             "position": self._position,

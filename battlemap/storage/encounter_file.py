@@ -6,14 +6,26 @@ checks live in encounter_schema.py.
 
 from __future__ import annotations
 
-import json
 import os
 
-from battlemap.core.encounter import AttackProfile, Combatant, Encounter, MapSpec, Plan, Point
+from battlemap.core.encounter import (
+    AttackProfile,
+    Background,
+    Combatant,
+    Encounter,
+    MapSpec,
+    Plan,
+    Point,
+)
 from battlemap.core.errors import EncounterError
 from battlemap.storage.atomic_write import write_text_atomically
 from battlemap.storage.encounter_schema import FORMAT, ROLL_KEYS, VERSION, parse_encounter
+from battlemap.storage.json_reading import read_json_file
 from battlemap.storage.json_text import write_json
+
+#: Lists under these keys get a line per item, each item on one line: an event log reads as
+#: `battlemap simulate` prints it, rather than as ten lines per event.
+ONE_LINE_ITEMS = ("log",)
 
 __all__ = [
     "FORMAT",
@@ -31,59 +43,8 @@ def load_encounter(path: str | os.PathLike[str]) -> Encounter:
     Raises EncounterError for a missing or unreadable file, text that is not UTF-8 or not JSON,
     and for any problem with the content; errors name the file as `path` spells it.
     """
-    source = os.fspath(path)
-    try:
-        with open(path, "rb") as stream:
-            raw = stream.read()
-    except FileNotFoundError:
-        raise EncounterError(source, "no such file") from None
-    except IsADirectoryError:
-        raise EncounterError(source, "this is a folder, not an encounter file") from None
-    except PermissionError:
-        raise EncounterError(source, "cannot read the file: permission denied") from None
-    except OSError as error:
-        raise EncounterError(source, f"cannot read the file: {error.strerror or error}") from None
-    try:
-        # utf-8-sig: Windows editors like to start UTF-8 files with a byte order mark.
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
-        raise EncounterError(
-            source, f"the file is not UTF-8 text: byte 0x{raw[error.start]:02x} on line {line}"
-        ) from None
-    try:
-        data = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
-    except json.JSONDecodeError as error:
-        raise EncounterError(
-            source,
-            f"the file is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-        ) from None
-    except ValueError as error:
-        # Not a JSONDecodeError: json refuses integers of more than 4300 digits this way.
-        raise EncounterError(source, f"the file is not valid JSON: {error}") from None
-    except _DuplicateKeyError as error:
-        raise EncounterError(
-            source, f"the key {error.key!r} appears twice in one object; remove one of them"
-        ) from None
-    except RecursionError:
-        raise EncounterError(source, "the file nests lists or objects too deeply") from None
-    return parse_encounter(data, source)
-
-
-class _DuplicateKeyError(Exception):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _reject_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    """json keeps the last of two equal keys without a word; which one was meant is a guess."""
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKeyError(key)
-        result[key] = value
-    return result
+    data = read_json_file(path, EncounterError, "an encounter file")
+    return parse_encounter(data, os.fspath(path))
 
 
 def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
@@ -96,7 +57,9 @@ def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
     data = encounter_to_dict(encounter)
     parse_encounter(data, source)
     try:
-        write_text_atomically(path, lambda stream: write_json(data, stream))
+        write_text_atomically(
+            path, lambda stream: write_json(data, stream, one_line_items=ONE_LINE_ITEMS)
+        )
     except FileNotFoundError:
         folder = os.path.dirname(os.path.abspath(source))
         raise EncounterError(source, f"cannot save: the folder {folder} does not exist") from None
@@ -116,6 +79,10 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, object]:
     data["combatants"] = [_combatant_to_dict(combatant) for combatant in encounter.combatants]
     if encounter.plans:
         data["plans"] = [_plan_to_dict(plan) for plan in encounter.plans]
+    if encounter.seed:
+        data["seed"] = encounter.seed
+    if encounter.log:
+        data["log"] = [event.to_json() for event in encounter.log]
     return data
 
 
@@ -123,7 +90,13 @@ def _map_to_dict(map_spec: MapSpec) -> dict[str, object]:
     data: dict[str, object] = {"width": map_spec.width, "height": map_spec.height}
     if map_spec.walls:
         data["walls"] = [[_point(point) for point in wall] for wall in map_spec.walls]
+    if map_spec.background is not None:
+        data["background"] = _background_to_dict(map_spec.background)
     return data
+
+
+def _background_to_dict(background: Background) -> dict[str, object]:
+    return {"image": background.image, "squares_across": _number(background.squares_across)}
 
 
 def _combatant_to_dict(combatant: Combatant) -> dict[str, object]:
@@ -149,6 +122,8 @@ def _combatant_to_dict(combatant: Combatant) -> dict[str, object]:
         data["concentration"] = combatant.concentration
     data["attacks_per_round"] = combatant.attacks_per_round
     data["attacks"] = [_attack_to_dict(attack) for attack in combatant.attacks]
+    if combatant.image is not None:
+        data["image"] = combatant.image
     return data
 
 

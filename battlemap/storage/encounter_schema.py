@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
-import d20
-
 from battlemap.core.encounter import (
-    SIZE_SQUARES,
-    AttackProfile,
+    Background,
     Combatant,
     Encounter,
     MapSpec,
@@ -24,8 +21,8 @@ from battlemap.core.encounter import (
 )
 from battlemap.storage.json_fields import (
     Node,
+    check_format_and_version,
     describe,
-    read_choice,
     read_int,
     read_list,
     read_number,
@@ -33,14 +30,41 @@ from battlemap.storage.json_fields import (
     read_point,
     read_text,
 )
+from battlemap.storage.log_schema import parse_log
+from battlemap.storage.stat_fields import (
+    ATTACK_KEYS,
+    WHOLE,
+    parse_attacks,
+    read_ac,
+    read_attacks_per_round,
+    read_dex,
+    read_feet,
+    read_image,
+    read_size,
+)
+
+__all__ = [
+    "ATTACK_KEYS",
+    "BACKGROUND_KEYS",
+    "COMBATANT_KEYS",
+    "FORMAT",
+    "MAP_KEYS",
+    "PLAN_KEYS",
+    "ROLL_KEYS",
+    "SPELL_KEYS",
+    "TOP_KEYS",
+    "VERSION",
+    "parse_encounter",
+]
 
 FORMAT = "battlemap-encounter"
 VERSION = 1
 
 # Key order here is the documented order, the order files are written in, and the order in
 # which fields are checked (so "the first problem" is well defined).
-TOP_KEYS = ("format", "version", "ruleset", "name", "map", "combatants", "plans")
-MAP_KEYS = ("width", "height", "walls")
+TOP_KEYS = ("format", "version", "ruleset", "name", "map", "combatants", "plans", "seed", "log")
+MAP_KEYS = ("width", "height", "walls", "background")
+BACKGROUND_KEYS = ("image", "squares_across")
 COMBATANT_KEYS = (
     "id",
     "name",
@@ -59,15 +83,11 @@ COMBATANT_KEYS = (
     "concentration",
     "attacks_per_round",
     "attacks",
+    "image",
 )
-ATTACK_KEYS = ("name", "bonus", "damage", "range")
 PLAN_KEYS = ("actor", "round", "action", "target", "attack", "spell", "path", "rolls")
 SPELL_KEYS = ("name", "level")
 ROLL_KEYS = ("attack", "damage", "concentration")
-
-_FEET = "a whole number of feet, 0 or more and a multiple of 5"
-_RANGE = "a whole number of feet, more than 0 and a multiple of 5"
-_WHOLE = "a whole number"
 
 
 def parse_encounter(data: object, source: str) -> Encounter:
@@ -79,37 +99,28 @@ def parse_encounter(data: object, source: str) -> Encounter:
     root = Node(data, source)
     if not isinstance(data, dict):
         raise root.error(f"an encounter file must hold a JSON object {{...}}, got {describe(data)}")
-    # Format and version come first: a newer file may use keys this version has never heard of,
-    # and "update Battlemap" is the useful thing to say about it, not "unknown key".
-    _check_format_and_version(root, data)
-    fields = read_object(root, "an encounter", TOP_KEYS, optional=("name", "plans"))
+    check_format_and_version(root, "encounter file", FORMAT, VERSION)
+    fields = read_object(root, "an encounter", TOP_KEYS, optional=("name", "plans", "seed", "log"))
     ruleset = read_text(fields["ruleset"], "ruleset")
     name = read_text(fields["name"], "name", allow_empty=True) if "name" in fields else ""
     map_spec = _parse_map(fields["map"])
     combatants = _parse_combatants(fields["combatants"], map_spec)
     plans = _parse_plans(fields["plans"], combatants, map_spec) if "plans" in fields else ()
-    return Encounter(ruleset=ruleset, map=map_spec, combatants=combatants, plans=plans, name=name)
-
-
-def _check_format_and_version(root: Node, data: dict[object, object]) -> None:
-    found = data.get("format")
-    if found != FORMAT:
-        detail = f"format is {describe(found)}" if "format" in data else "it has no 'format' key"
-        raise root.error(f'not a Battlemap encounter file: {detail}, expected "format": "{FORMAT}"')
-    if "version" not in data:
-        raise root.error("missing key 'version'")
-    version = read_int(
-        root.child("version"), "version", "a whole number, 1 or more", lambda v: v >= 1
+    seed = read_int(fields["seed"], "seed", WHOLE) if "seed" in fields else 0
+    log = parse_log(fields["log"], [c.id for c in combatants]) if "log" in fields else ()
+    return Encounter(
+        ruleset=ruleset,
+        map=map_spec,
+        combatants=combatants,
+        plans=plans,
+        name=name,
+        seed=seed,
+        log=log,
     )
-    if version > VERSION:
-        raise root.error(
-            f"this file is format version {version}, written by a newer Battlemap; this one "
-            f"reads versions up to {VERSION}, so update Battlemap to open it"
-        )
 
 
 def _parse_map(node: Node) -> MapSpec:
-    fields = read_object(node, "the map", MAP_KEYS, optional=("walls",))
+    fields = read_object(node, "the map", MAP_KEYS, optional=("walls", "background"))
     width = read_int(
         fields["width"], "width", "a whole number of squares, 1 or more", lambda v: v >= 1
     )
@@ -128,7 +139,20 @@ def _parse_map(node: Node) -> MapSpec:
             walls.append(
                 tuple(_read_map_point(point, "a wall point", map_spec) for point in points)
             )
-    return MapSpec(width, height, tuple(walls))
+    background = _parse_background(fields["background"]) if "background" in fields else None
+    return MapSpec(width, height, tuple(walls), background)
+
+
+def _parse_background(node: Node) -> Background:
+    fields = read_object(node, "the background", BACKGROUND_KEYS)
+    image = read_image(fields["image"], "image")
+    squares_across = read_number(
+        fields["squares_across"],
+        "squares_across",
+        "a number of squares, more than 0",
+        lambda v: v > 0,
+    )
+    return Background(image=image, squares_across=squares_across)
 
 
 def _read_map_point(node: Node, label: str, map_spec: MapSpec) -> Point:
@@ -161,12 +185,15 @@ def _parse_combatants(node: Node, map_spec: MapSpec) -> tuple[Combatant, ...]:
 
 def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
     fields = read_object(
-        node, "a combatant", COMBATANT_KEYS, optional=("max_hp", "initiative_roll", "concentration")
+        node,
+        "a combatant",
+        COMBATANT_KEYS,
+        optional=("max_hp", "initiative_roll", "concentration", "image"),
     )
     combatant_id = read_text(fields["id"], "id")
     name = read_text(fields["name"], "name")
     side = read_text(fields["side"], "side")
-    size = read_choice(fields["size"], "size", tuple(SIZE_SQUARES))
+    size = read_size(fields["size"])
     x = read_number(
         fields["x"],
         "x",
@@ -179,9 +206,9 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
         f"a number from 0 to {map_spec.height} (the map's height)",
         lambda v: 0 <= v <= map_spec.height,
     )
-    speed = read_int(fields["speed"], "speed", _FEET, _is_feet)
-    reach = read_int(fields["reach"], "reach", _FEET, _is_feet)
-    hp = read_int(fields["hp"], "hp", _WHOLE)
+    speed = read_feet(fields["speed"], "speed")
+    reach = read_feet(fields["reach"], "reach")
+    hp = read_int(fields["hp"], "hp", WHOLE)
     max_hp = None
     if "max_hp" in fields:
         max_hp = read_int(
@@ -190,8 +217,8 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
             f"a whole number, 1 or more and at least hp ({hp})",
             lambda v: v >= max(1, hp),
         )
-    ac = read_int(fields["ac"], "ac", "a whole number, 1 or more", lambda v: v >= 1)
-    init_mod = read_int(fields["init_mod"], "init_mod", _WHOLE)
+    ac = read_ac(fields["ac"])
+    init_mod = read_int(fields["init_mod"], "init_mod", WHOLE)
     initiative_roll = None
     if "initiative_roll" in fields:
         initiative_roll = read_int(
@@ -200,17 +227,13 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
             "a whole number from 1 to 12 (the d12 as rolled at the table)",
             lambda v: 1 <= v <= 12,
         )
-    dex = read_int(fields["dex"], "dex", "a whole number from 0 to 99", lambda v: 0 <= v <= 99)
+    dex = read_dex(fields["dex"])
     concentration = 0
     if "concentration" in fields:
-        concentration = read_int(fields["concentration"], "concentration", _WHOLE)
-    attacks_per_round = read_int(
-        fields["attacks_per_round"],
-        "attacks_per_round",
-        "a whole number from 1 to 12",
-        lambda v: 1 <= v <= 12,
-    )
-    attacks = _parse_attacks(fields["attacks"])
+        concentration = read_int(fields["concentration"], "concentration", WHOLE)
+    attacks_per_round = read_attacks_per_round(fields["attacks_per_round"])
+    attacks = parse_attacks(fields["attacks"])
+    image = read_image(fields["image"], "image") if "image" in fields else None
     return Combatant(
         id=combatant_id,
         name=name,
@@ -229,53 +252,8 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
         initiative_roll=initiative_roll,
         max_hp=max_hp,
         concentration=concentration,
+        image=image,
     )
-
-
-def _is_feet(feet: int) -> bool:
-    return feet >= 0 and feet % 5 == 0
-
-
-def _parse_attacks(node: Node) -> tuple[AttackProfile, ...]:
-    attacks: list[AttackProfile] = []
-    first_use: dict[str, int] = {}
-    for index, item in enumerate(read_list(node, "attacks", "a list of attacks")):
-        attack = _parse_attack(item)
-        if attack.name in first_use:
-            raise item.child("name").error(
-                f"duplicate attack name {attack.name!r}: "
-                f"attacks[{first_use[attack.name]}] already uses it"
-            )
-        first_use[attack.name] = index
-        attacks.append(attack)
-    return tuple(attacks)
-
-
-def _parse_attack(node: Node) -> AttackProfile:
-    fields = read_object(node, "an attack", ATTACK_KEYS, optional=("range",))
-    name = read_text(fields["name"], "name")
-    bonus = read_int(fields["bonus"], "bonus", _WHOLE)
-    damage = _read_dice(fields["damage"])
-    attack_range = None
-    if "range" in fields:
-        attack_range = read_int(fields["range"], "range", _RANGE, lambda v: v > 0 and v % 5 == 0)
-    return AttackProfile(name=name, bonus=bonus, damage=damage, range=attack_range)
-
-
-def _read_dice(node: Node) -> str:
-    expectation = "dice notation such as '1d8+3'"
-    notation = node.value
-    if not isinstance(notation, str):
-        raise node.error(f"damage must be {expectation}, got {describe(notation)}")
-    try:
-        d20.parse(notation)
-    except d20.RollSyntaxError as error:
-        got = str(error.got)
-        detail = f"unexpected {got!r} at character {error.col}" if got else "it ends too early"
-        raise node.error(
-            f"damage must be {expectation}, got {describe(notation)} ({detail})"
-        ) from None
-    return notation
 
 
 def _parse_plans(

@@ -1,8 +1,9 @@
 """Reading a decoded JSON value field by field, each problem reported with where it is.
 
 A `Node` is a value plus its place: the source (usually a file name) and a pointer such as
-`combatants[2].speed`. The readers check one field each and raise EncounterError on the
-first problem, saying what was expected and what was found.
+`combatants[2].speed`. The readers check one field each and raise the node's error type
+(EncounterError unless the node says otherwise) on the first problem, saying what was expected
+and what was found.
 """
 
 from __future__ import annotations
@@ -14,32 +15,37 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from battlemap.core.encounter import Point
-from battlemap.core.errors import EncounterError
+from battlemap.core.errors import BattlemapError, EncounterError
 
 _SHOWN_MAX = 40
 
 
 @dataclass(frozen=True)
 class Node:
-    """A decoded JSON value and where it sits."""
+    """A decoded JSON value and where it sits.
+
+    `kind` is the error type its problems are reported as, so that the same readers serve the
+    encounter file (EncounterError) and the creature library (LibraryError).
+    """
 
     value: object
     source: str
     pointer: str = ""
+    kind: type[BattlemapError] = EncounterError
 
-    def error(self, problem: str) -> EncounterError:
+    def error(self, problem: str) -> BattlemapError:
         where = ", ".join(part for part in (self.source, self.pointer) if part)
-        return EncounterError(where, problem)
+        return self.kind(where, problem)
 
     def child(self, key: str) -> Node:
         """The node for `key` of this object; the caller has checked that the key exists."""
         assert isinstance(self.value, dict)
         pointer = f"{self.pointer}.{key}" if self.pointer else key
-        return Node(self.value[key], self.source, pointer)
+        return Node(self.value[key], self.source, pointer, self.kind)
 
     def item(self, index: int) -> Node:
         assert isinstance(self.value, list)
-        return Node(self.value[index], self.source, f"{self.pointer}[{index}]")
+        return Node(self.value[index], self.source, f"{self.pointer}[{index}]", self.kind)
 
 
 def describe(value: object) -> str:
@@ -175,3 +181,26 @@ def read_choice(node: Node, label: str, choices: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in choices:
         raise node.error(f"{label} must be one of {', '.join(choices)}, got {describe(value)}")
     return value
+
+
+def check_format_and_version(root: Node, what: str, expected: str, newest: int) -> None:
+    """Check a file's `format` (must be `expected`) and `version` (1 to `newest`) before
+    anything else: a newer file may use keys this version has never heard of, and "update
+    Battlemap" is the useful thing to say about it, not "unknown key". `what` names the kind
+    of file ("encounter file")."""
+    data = root.value
+    assert isinstance(data, dict)
+    found = data.get("format")
+    if found != expected:
+        detail = f"format is {describe(found)}" if "format" in data else "it has no 'format' key"
+        raise root.error(f'not a Battlemap {what}: {detail}, expected "format": "{expected}"')
+    if "version" not in data:
+        raise root.error("missing key 'version'")
+    version = read_int(
+        root.child("version"), "version", "a whole number, 1 or more", lambda v: v >= 1
+    )
+    if version > newest:
+        raise root.error(
+            f"this file is format version {version}, written by a newer Battlemap; this one "
+            f"reads versions up to {newest}, so update Battlemap to open it"
+        )

@@ -1,5 +1,5 @@
 """JSON laid out for people: indented by 2, but short lists of numbers (points, paths, rolls)
-on one line.
+on one line, and the items of chosen lists (an event log) one to a line.
 
 Plain `json.dump(indent=2)` puts every number of every [x, y] point on a line of its own,
 which turns a wall or a path into a column of digits nobody can read or edit by hand.
@@ -8,7 +8,7 @@ which turns a wall or a path into a column of digits nobody can read or edit by 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TextIO
 
 _INDENT = "  "
@@ -16,23 +16,28 @@ _INDENT = "  "
 _ONE_LINE_MAX = 72
 
 
-def write_json(value: object, stream: TextIO) -> None:
+def write_json(value: object, stream: TextIO, *, one_line_items: Collection[str] = ()) -> None:
     """Write `value` (dicts, lists, str, int, float, bool, None) and a final newline.
 
-    Keys keep the dicts' order. NaN and infinities raise ValueError: they are not JSON.
+    Keys keep the dicts' order. A list held under a key in `one_line_items` gets a line per
+    item with the whole item on it, however long. NaN and infinities raise ValueError: they
+    are not JSON.
     """
-    for chunk in _chunks(value, 0):
+    for chunk in _chunks(value, 0, one_line_items):
         stream.write(chunk)
     stream.write("\n")
 
 
-def _chunks(value: object, depth: int) -> Iterator[str]:
+def _chunks(value: object, depth: int, one_line_items: Collection[str]) -> Iterator[str]:
     inner = _INDENT * (depth + 1)
     if isinstance(value, dict) and value:
         yield "{"
         for index, (key, item) in enumerate(value.items()):
             yield f"{',' if index else ''}\n{inner}{_scalar(str(key))}: "
-            yield from _chunks(item, depth + 1)
+            if key in one_line_items and isinstance(item, list) and item:
+                yield from _item_lines(item, depth + 1)
+            else:
+                yield from _chunks(item, depth + 1, one_line_items)
         yield f"\n{_INDENT * depth}}}"
     elif isinstance(value, list) and value:
         one_line = _one_line(value)
@@ -42,10 +47,17 @@ def _chunks(value: object, depth: int) -> Iterator[str]:
         yield "["
         for index, item in enumerate(value):
             yield f"{',' if index else ''}\n{inner}"
-            yield from _chunks(item, depth + 1)
+            yield from _chunks(item, depth + 1, one_line_items)
         yield f"\n{_INDENT * depth}]"
     else:
         yield _scalar(value)
+
+
+def _item_lines(items: list[object], depth: int) -> Iterator[str]:
+    yield "["
+    for index, item in enumerate(items):
+        yield f"{',' if index else ''}\n{_INDENT * (depth + 1)}{_scalar(item)}"
+    yield f"\n{_INDENT * depth}]"
 
 
 def _one_line(value: list[object]) -> str | None:

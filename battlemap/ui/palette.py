@@ -31,8 +31,11 @@ HEALTH_LOW = QColor("#d0302a")
 
 def side_color(side: str) -> QColor:
     """The colour of a side: stable across runs (a hash of its name, not Python's hash())."""
-    if side.strip().lower() in _PARTY_NAMES:
+    name = side.strip().lower()
+    if name in _PARTY_NAMES:
         return QColor(_PARTY)
+    if name.isalpha() and QColor.isValidColorName(name):
+        return QColor(name)  # a side called "red" or "blue" should look it
     return QColor(_OTHERS[zlib.crc32(side.encode("utf-8")) % len(_OTHERS)])
 
 

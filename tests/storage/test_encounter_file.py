@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from battlemap.core.encounter import (
     SIZE_SQUARES,
     AttackProfile,
+    Background,
     Combatant,
     Encounter,
     MapSpec,
@@ -25,110 +26,20 @@ from battlemap.core.encounter import (
     SpellRef,
 )
 from battlemap.core.errors import EncounterError
+from battlemap.core.events import HEADER_KEYS, Event
 from battlemap.storage import json_text
 from battlemap.storage.encounter_file import (
     FORMAT,
+    ONE_LINE_ITEMS,
     VERSION,
     encounter_to_dict,
     load_encounter,
     parse_encounter,
     save_encounter,
 )
+from tests.storage.samples import DATA, MINIMAL, MINIMAL_ENCOUNTER, edited, problem_of
 
-DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).parents[2] / "docs" / "encounter-format.md"
-
-# Written the way save_encounter writes it: documented key order, defaults left out.
-MINIMAL: dict[str, Any] = {
-    "format": "battlemap-encounter",
-    "version": 1,
-    "ruleset": "d12",
-    "map": {"width": 10, "height": 8},
-    "combatants": [
-        {
-            "id": "thorin",
-            "name": "Thorin",
-            "side": "party",
-            "size": "medium",
-            "x": 2.5,
-            "y": 3.5,
-            "speed": 20,
-            "reach": 5,
-            "hp": 24,
-            "ac": 17,
-            "init_mod": 3,
-            "dex": 12,
-            "attacks_per_round": 1,
-            "attacks": [{"name": "waraxe", "bonus": 6, "damage": "1d10+3"}],
-        },
-        {
-            "id": "goblin1",
-            "name": "Goblin",
-            "side": "monsters",
-            "size": "small",
-            "x": 7.5,
-            "y": 3.5,
-            "speed": 30,
-            "reach": 5,
-            "hp": 5,
-            "ac": 15,
-            "init_mod": 1,
-            "dex": 13,
-            "attacks_per_round": 1,
-            "attacks": [{"name": "morningstar", "bonus": 2, "damage": "1d6"}],
-        },
-    ],
-    "plans": [{"actor": "thorin", "round": 1, "action": "move", "path": [[4.5, 3.5]]}],
-}
-
-MINIMAL_ENCOUNTER = Encounter(
-    ruleset="d12",
-    map=MapSpec(10, 8),
-    combatants=(
-        Combatant(
-            id="thorin", name="Thorin", side="party", x=2.5, y=3.5, size="medium", speed=20,
-            reach=5, init_mod=3, dex=12, hp=24, ac=17,
-            attacks=(AttackProfile("waraxe", 6, "1d10+3"),), attacks_per_round=1,
-        ),
-        Combatant(
-            id="goblin1", name="Goblin", side="monsters", x=7.5, y=3.5, size="small", speed=30,
-            reach=5, init_mod=1, dex=13, hp=5, ac=15,
-            attacks=(AttackProfile("morningstar", 2, "1d6"),), attacks_per_round=1,
-        ),
-    ),
-    plans=(Plan(actor="thorin", round=1, action="move", path=((4.5, 3.5),)),),
-)  # fmt: skip
-
-_MISSING = object()
-
-
-def _steps(pointer: str) -> list[str | int]:
-    return [
-        int(p[1:-1]) if p.startswith("[") else p for p in re.findall(r"\[\d+\]|[^.\[]+", pointer)
-    ]
-
-
-def edited(pointer: str, value: object = _MISSING) -> dict[str, Any]:
-    """MINIMAL with the value at `pointer` (e.g. "plans[0].path[0]") set, appended (one past
-    the end of a list) or removed."""
-    data = copy.deepcopy(MINIMAL)
-    *parents, last = _steps(pointer)
-    holder: Any = data
-    for step in parents:
-        holder = holder[step]
-    if value is _MISSING:
-        del holder[last]
-    elif isinstance(holder, list) and last == len(holder):
-        holder.append(value)
-    else:
-        holder[last] = value
-    return data
-
-
-def problem_of(data: object) -> str:
-    with pytest.raises(EncounterError) as caught:
-        parse_encounter(data, "skirmish.json")
-    return str(caught.value)
 
 
 def test_a_minimal_file_loads_to_the_expected_encounter(tmp_path: Path) -> None:
@@ -263,7 +174,7 @@ BAD_CONTENT: list[tuple[dict[str, Any], str]] = [
     (
         edited("comment", "ambush"),
         "skirmish.json: unknown key 'comment'; allowed keys: "
-        "format, version, ruleset, name, map, combatants, plans",
+        "format, version, ruleset, name, map, combatants, plans, seed, log",
     ),
     (
         edited("combatants[0].attacks[0].rnage", 10),
@@ -695,8 +606,8 @@ def test_the_documentation_lists_every_key() -> None:
     from battlemap.storage import encounter_schema as schema
 
     for keys in (
-        schema.TOP_KEYS, schema.MAP_KEYS, schema.COMBATANT_KEYS, schema.ATTACK_KEYS,
-        schema.PLAN_KEYS, schema.SPELL_KEYS, schema.ROLL_KEYS,
+        schema.TOP_KEYS, schema.MAP_KEYS, schema.BACKGROUND_KEYS, schema.COMBATANT_KEYS,
+        schema.ATTACK_KEYS, schema.PLAN_KEYS, schema.SPELL_KEYS, schema.ROLL_KEYS,
     ):  # fmt: skip
         for key in keys:
             assert f"`{key}`" in doc, key
@@ -738,6 +649,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
                 initiative_roll=draw(st.none() | st.integers(1, 12)),
                 max_hp=draw(st.none() | st.integers(max(1, hp), 300)),
                 concentration=draw(st.integers(-5, 30)),
+                image=draw(st.none() | _PATH),
             )
         )  # fmt: skip
     plans = []
@@ -768,8 +680,43 @@ def encounters(draw: st.DrawFn) -> Encounter:
             )
         )  # fmt: skip
     name = draw(st.just("") | _TEXT)
-    return Encounter("d12", MapSpec(width, height, tuple(walls)), tuple(combatants),
-                     tuple(plans), name)  # fmt: skip
+    background = draw(st.none() | st.builds(Background, _PATH, _SQUARES))
+    ids = [c.id for c in combatants]
+    return Encounter("d12", MapSpec(width, height, tuple(walls), background),
+                     tuple(combatants), tuple(plans), name, seed=draw(st.integers()),
+                     log=draw(event_logs(ids)))  # fmt: skip
+
+
+_SQUARES = st.floats(min_value=0, exclude_min=True, allow_infinity=False)
+_PATH = _TEXT.filter(lambda s: "\0" not in s)
+_PLAIN_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=5,
+)  # fmt: skip
+
+
+@st.composite
+def event_logs(draw: st.DrawFn, ids: list[str]) -> tuple[Event, ...]:
+    """Events with times that never decrease and any JSON in their other keys."""
+    steps = draw(st.lists(st.floats(0, 100), max_size=6))
+    start = draw(st.floats(-100, 100))
+    events = []
+    for index in range(len(steps)):
+        fields = draw(
+            st.dictionaries(
+                st.text(max_size=6).filter(lambda k: k not in HEADER_KEYS), _PLAIN_JSON, max_size=3
+            )
+        )
+        events.append(
+            Event(
+                type=draw(_TEXT), time=start + sum(steps[: index + 1]),
+                round=draw(st.integers(-5, 50)), count=draw(st.integers(1, 12)),
+                actor=draw(st.none() | st.sampled_from(ids)), fields=fields,
+            )
+        )  # fmt: skip
+    return tuple(events)
 
 
 @settings(max_examples=200)
@@ -782,7 +729,7 @@ def test_any_valid_encounter_round_trips_through_a_dict(encounter: Encounter) ->
 @given(encounters())
 def test_any_valid_encounter_round_trips_through_the_json_text(encounter: Encounter) -> None:
     stream = io.StringIO()
-    json_text.write_json(encounter_to_dict(encounter), stream)
+    json_text.write_json(encounter_to_dict(encounter), stream, one_line_items=ONE_LINE_ITEMS)
     assert parse_encounter(json.loads(stream.getvalue()), "random.json") == encounter
 
 

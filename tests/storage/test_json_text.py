@@ -61,3 +61,37 @@ _JSON = st.recursive(
 @given(_JSON)
 def test_reads_back_as_the_same_value(value: object) -> None:
     assert json.loads(text_of(value)) == value
+
+
+def test_items_of_a_chosen_list_get_a_line_each() -> None:
+    events = [{"type": "a", "time": 0.0, "path": [[1, 2], [3, 4]]}, {"type": "b", "time": 1.5}]
+    value = {"name": "x", "log": events, "other": [{"type": "c"}]}
+    stream = io.StringIO()
+    write_json(value, stream, one_line_items=("log",))
+    assert stream.getvalue() == (
+        "{\n"
+        '  "name": "x",\n'
+        '  "log": [\n'
+        '    {"type": "a", "time": 0.0, "path": [[1, 2], [3, 4]]},\n'
+        '    {"type": "b", "time": 1.5}\n'
+        "  ],\n"
+        '  "other": [\n'
+        "    {\n"
+        '      "type": "c"\n'
+        "    }\n"
+        "  ]\n"
+        "}\n"
+    )
+
+
+def test_an_empty_chosen_list_stays_empty() -> None:
+    stream = io.StringIO()
+    write_json({"log": []}, stream, one_line_items=("log",))
+    assert stream.getvalue() == '{\n  "log": []\n}\n'
+
+
+@given(st.dictionaries(st.text(), _JSON, max_size=3).map(lambda d: {"log": list(d.values())}))
+def test_chosen_lists_read_back_as_the_same_value(value: dict[str, object]) -> None:
+    stream = io.StringIO()
+    write_json(value, stream, one_line_items=("log",))
+    assert json.loads(stream.getvalue()) == value

@@ -120,7 +120,7 @@ class D12Fight:
             yield Wait(clock.round_start(round_number), PHASE_ROUND)
             if not self.engine.has_work():
                 return
-            self.engine.emit("round_start", None, round=round_number)
+            self.engine.emit("round_start", None)
             upcoming = self.engine.next_time()
             following = round_number + 1
             if upcoming is not None and upcoming >= clock.round_start(following):

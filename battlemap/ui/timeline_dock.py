@@ -1,0 +1,343 @@
+"""The timeline dock: who does what in which unit, read from the event log, with a playhead.
+
+One lane per combatant; a bar per action from its start to its end (to its planned end while
+it runs); markers for blows, spells, lost spells and drops; counts and rounds along the time
+axis; a playhead the game master clicks or drags to scrub. Time is labelled only through the
+ruleset's RoundClock, so other rulesets label themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QHelpEvent
+from PySide6.QtWidgets import QDockWidget, QToolTip, QWidget
+
+from battlemap.core.clock import RoundClock
+from battlemap.core.events import Event
+from battlemap.core.narration import Narrator
+from battlemap.ui.timeline_axes import CountAxis, LaneAxis, RoundAxis
+from battlemap.ui.timeline_items import (
+    BAR_BOTTOM,
+    BAR_TOP,
+    MARKER_Y,
+    BarsItem,
+    FutureShade,
+    LaneBands,
+    LaneLayout,
+    MarkersItem,
+    RoundLines,
+)
+from battlemap.ui.timeline_model import (
+    Bar,
+    Lane,
+    Marker,
+    TimelineContent,
+    describe_bar,
+    describe_event,
+)
+
+__all__ = ["Lane", "TimelineDock"]
+
+BACKGROUND = QColor("#fbfaf7")
+PLAYHEAD = QColor("#0b7d86")  # teal: unlike every side colour and the black markers
+#: How near (pixels) the pointer must be to a marker for its tooltip.
+_HOVER_PX = 9.0
+#: With follow on, the playhead is kept this far (share of the view) from the right edge.
+_FOLLOW_MARGIN = 0.2
+
+
+class TimelineDock(QDockWidget):
+    """A dock titled "Timeline" drawing the event log on lanes against time.
+
+    Signals:
+        timeScrubbed(float): the game master clicked in the plot or dragged the playhead; the
+            new time in engine units (continuous, fractional). `set_time` never emits it, so
+            a playback driver can follow the signal and call `set_time` without a loop.
+
+    The plot pans and zooms in time with the mouse (drag, wheel); the lanes stay put. A click
+    in the plot or on the time axes moves the playhead there.
+
+    Its parts are public for tests and neighbours that need pixels: `plot_widget`, `view_box`
+    (x is time, y the lane row, 0 at the top), `playhead`, `time_axis`, `round_axis`,
+    `lane_axis`, `bars_item`, `markers_item`; `content` holds what was read from the log.
+    """
+
+    timeScrubbed = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None, clock: RoundClock | None = None) -> None:
+        super().__init__("Timeline", parent)
+        self.setObjectName("timelineDock")
+        self.setAllowedAreas(
+            Qt.DockWidgetArea.BottomDockWidgetArea | Qt.DockWidgetArea.TopDockWidgetArea
+        )
+        self._clock = clock
+        self._narrator: Narrator | None = None
+        self._layout = LaneLayout()
+        self._content = TimelineContent()
+        self._time = 0.0
+        self._follow = False
+        self._extent: tuple[float, float] | None = None  # first and last event time
+        self._opening: Event | None = None  # the log's first event: which fight this is
+
+        self.time_axis = CountAxis()
+        self.round_axis = RoundAxis()
+        self.lane_axis = LaneAxis()
+        self.plot_widget = pg.PlotWidget(
+            background=BACKGROUND,
+            axisItems={"bottom": self.time_axis, "top": self.round_axis, "left": self.lane_axis},
+        )
+        self.plot_widget.setToolTip("")  # tooltips come from what is under the pointer
+        plot = self.plot_widget.getPlotItem()
+        plot.showAxis("top")
+        plot.hideButtons()
+        plot.setMenuEnabled(False)
+        self.view_box = plot.getViewBox()
+        self.view_box.invertY(True)  # lane 0 at the top, in the order given
+        self.view_box.setMouseEnabled(x=True, y=False)
+        self.view_box.disableAutoRange()
+        self.view_box.setLimits(minXRange=1.0)
+
+        self.bands = LaneBands(self._layout, self._content)
+        self.bars_item = BarsItem(self._layout, self._content)
+        self.markers_item = MarkersItem(self._layout, self._content)
+        self.future = FutureShade()
+        self.round_lines = RoundLines()
+        for item in (self.bands, self.bars_item, self.markers_item, self.future, self.round_lines):
+            plot.addItem(item, ignoreBounds=True)
+
+        self.playhead = pg.InfiniteLine(
+            pos=0.0,
+            angle=90,
+            movable=True,
+            pen=pg.mkPen(PLAYHEAD, width=2.5),
+            hoverPen=pg.mkPen(PLAYHEAD, width=4),
+        )
+        self.playhead.setZValue(10)
+        self.round_axis.tag_color = PLAYHEAD
+        plot.addItem(self.playhead, ignoreBounds=True)
+        self.playhead.sigDragged.connect(self._on_playhead_dragged)
+        self.plot_widget.scene().sigMouseClicked.connect(self._on_scene_clicked)
+        self.plot_widget.viewport().installEventFilter(self)
+
+        self.setWidget(self.plot_widget)
+        self._apply_clock()
+        self._fit_lanes()
+        self._fit_time()
+        self._show_time(0.0)
+
+    # --- lanes and events ---------------------------------------------------------------------
+
+    @property
+    def content(self) -> TimelineContent:
+        """The bars and markers read from the log so far (read it, do not change it)."""
+        return self._content
+
+    @property
+    def lanes(self) -> list[Lane]:
+        return list(self._layout.lanes)
+
+    def set_lanes(self, lanes: Sequence[Lane]) -> None:
+        """One lane per combatant, top to bottom in this order, named and tinted by side."""
+        self._layout = LaneLayout(lanes)
+        for item in (self.bands, self.bars_item, self.markers_item):
+            item.lane_layout = self._layout
+            item.update()
+        self.lane_axis.set_lanes(lanes)
+        self._fit_lanes()
+
+    def set_events(
+        self, events: Sequence[Event], clock: RoundClock, narrator: Narrator | None = None
+    ) -> None:
+        """Replace everything drawn from the log; the view shows the rounds holding events.
+
+        The same fight again (rewound, branched, undone: its log opens with the same event)
+        keeps the game master's pan and zoom; a new fight is shown whole. `narrator`, when
+        given, words the tooltips as the log dock does.
+        """
+        same_fight = bool(events) and events[0] == self._opening
+        self._clock = clock
+        self._narrator = narrator
+        self._content = TimelineContent()
+        for item in (self.bands, self.bars_item, self.markers_item):
+            item.content = self._content
+            item.update()
+        self._extent = None
+        self._opening = None
+        self._apply_clock()
+        self.add_events(events)
+        if not same_fight:
+            self._fit_time()
+        self._show_time(self._time)
+
+    def add_events(self, events: Sequence[Event]) -> None:
+        """Draw more of the log as it grows; only what changed is repainted, nothing rebuilt."""
+        if not events:
+            return
+        if self._opening is None:
+            self._opening = events[0]
+        first, last = min(e.time for e in events), max(e.time for e in events)
+        if self._extent is not None:
+            first, last = min(first, self._extent[0]), max(last, self._extent[1])
+        self._extent = (first, last)
+        changes = self._content.add(events)
+        if changes.new_bars or changes.ended_bars:
+            self.bars_item.update()
+        if changes.markers:
+            self.markers_item.update()
+            self.bands.update()  # a drop hatches the rest of the lane
+
+    def clear(self) -> None:
+        """Forget the lanes and the events; the playhead goes back to 0 (without a signal)."""
+        self.set_lanes([])
+        self._content = TimelineContent()
+        for item in (self.bands, self.bars_item, self.markers_item):
+            item.content = self._content
+            item.update()
+        self._extent = None
+        self._opening = None
+        self._fit_time()
+        self._show_time(0.0)
+
+    # --- the playhead -------------------------------------------------------------------------
+
+    def time(self) -> float:
+        """Where the playhead is, in engine time units."""
+        return self._time
+
+    def set_time(self, t: float) -> None:
+        """Move the playhead (playback, undo, ...). Never emits timeScrubbed."""
+        self._show_time(t)
+        if self._follow:
+            self._keep_in_view(t)
+
+    def set_follow(self, follow: bool) -> None:
+        """While on, `set_time` scrolls the view so the playhead stays in sight."""
+        self._follow = follow
+        if follow:
+            self._keep_in_view(self._time)
+
+    def set_future_dimmed(self, dimmed: bool) -> None:
+        """Whether what lies right of the playhead is paled (on by default)."""
+        self.future.setVisible(dimmed)
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _apply_clock(self) -> None:
+        self.time_axis.clock = self._clock
+        self.round_axis.clock = self._clock
+        self.round_lines.clock = self._clock
+        for axis in (self.time_axis, self.round_axis):
+            axis.picture = None  # the labels depend on the clock, not only on the range
+            axis.update()
+        self.round_lines.update()
+
+    def _fit_lanes(self) -> None:
+        rows = max(len(self._layout.lanes), 1)
+        self.view_box.setLimits(yMin=-0.5, yMax=rows - 0.5)
+        self.view_box.setYRange(-0.5, rows - 0.5, padding=0.0)
+
+    def _fit_time(self) -> None:
+        clock = self._clock
+        if clock is None:
+            self.view_box.setXRange(0.0, 12.0, padding=0.02)
+            return
+        if self._extent is None:
+            first = last = 1
+        else:
+            first, last = clock.round_of(self._extent[0]), clock.round_of(self._extent[1])
+        self.view_box.setXRange(clock.round_start(first), clock.round_start(last + 1), padding=0.02)
+
+    def _show_time(self, t: float) -> None:
+        self._time = t
+        self.playhead.setValue(t)
+        self.future.set_time(t)
+        self.round_axis.set_playhead(t, "" if self._clock is None else self._clock.label(t))
+
+    def _keep_in_view(self, t: float) -> None:
+        (left, right), _ = self.view_box.viewRange()
+        width = right - left
+        if t > right - _FOLLOW_MARGIN * width:
+            self.view_box.setXRange(
+                t - (1 - _FOLLOW_MARGIN) * width, t + _FOLLOW_MARGIN * width, padding=0.0
+            )
+        elif t < left:
+            self.view_box.setXRange(
+                t - _FOLLOW_MARGIN * width, t + (1 - _FOLLOW_MARGIN) * width, padding=0.0
+            )
+
+    def _on_playhead_dragged(self) -> None:
+        t = float(self.playhead.value())
+        self._show_time(t)
+        self.timeScrubbed.emit(t)
+
+    def _on_scene_clicked(self, event: MouseClickEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        scene_pos = event.scenePos()
+        # The time axes count too: clicking a count on them is a natural way to say "go there".
+        if not any(
+            part.sceneBoundingRect().contains(scene_pos)
+            for part in (self.view_box, self.time_axis, self.round_axis)
+        ):
+            return  # on the lane names or the margins
+        t = float(self.view_box.mapSceneToView(scene_pos).x())
+        self._show_time(t)
+        self.timeScrubbed.emit(t)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and watched is self.plot_widget.viewport():
+            assert isinstance(event, QHelpEvent)
+            text = self.tooltip_at(self.plot_widget.mapToScene(event.pos()))
+            if text:
+                # Hidden once the pointer leaves this box, so it never lingers on the next thing.
+                near = QRect(event.pos() - QPoint(8, 8), QSize(16, 16))
+                QToolTip.showText(event.globalPos(), text, self.plot_widget.viewport(), near)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().eventFilter(watched, event)
+
+    def tooltip_at(self, scene_pos: QPointF) -> str | None:
+        """What the markers, else the bar, under a scene point say, in words; None if nothing.
+
+        Over a lane's name: the whole name and side (long names are elided there).
+        """
+        if self.lane_axis.sceneBoundingRect().contains(scene_pos):
+            row = round(self.view_box.mapSceneToView(scene_pos).y())
+            if 0 <= row < len(self._layout.lanes):
+                lane = self._layout.lanes[row]
+                return f"{lane.name} ({lane.side})"
+            return None
+        if self._clock is None or not self.view_box.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = self.view_box.mapSceneToView(scene_pos)
+        row = round(point.y())
+        if not 0 <= row < len(self._layout.lanes):
+            return None
+        actor = self._layout.lanes[row].id
+        px_w, px_h = self.view_box.viewPixelSize()
+        lines: list[str] = []
+        if abs(point.y() - (row + MARKER_Y)) <= _HOVER_PX * px_h:
+            markers = self._content.markers_near(actor, point.x(), _HOVER_PX * px_w)
+            lines = [self._describe_marker(m) for m in markers]
+        if not lines and row + BAR_TOP <= point.y() <= row + BAR_BOTTOM:
+            lines = [self._describe_bar(b) for b in self._content.bars_at(actor, point.x())]
+        return "\n".join(lines) or None
+
+    def _describe_marker(self, marker: Marker) -> str:
+        assert self._clock is not None
+        said = self._narrator.sentence(marker.event) if self._narrator is not None else None
+        return said or describe_event(marker.event, self._clock, self._layout.name)
+
+    def _describe_bar(self, bar: Bar) -> str:
+        assert self._clock is not None
+        if self._narrator is None:
+            return describe_bar(bar, self._clock, self._layout.name)
+        said = [self._narrator.sentence(bar.start_event)]
+        if bar.end_event is not None:
+            said.append(self._narrator.sentence(bar.end_event))
+        return "\n".join(s for s in said if s)

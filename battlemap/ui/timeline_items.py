@@ -1,0 +1,387 @@
+"""The pictures on the timeline: lane bands, action bars, event markers, round lines, the future.
+
+Each item paints only what lies in the visible time range (bisecting the time-ordered
+content), in device pixels, so thousands of events cost nothing while off screen, text stays
+crisp at any zoom, and adding events never rebuilds anything: it only asks for a repaint.
+Lane rows count from 0 at the top (the view's y axis is inverted); a lane is 1.0 high.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QTransform,
+)
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+
+from battlemap.core.clock import RoundClock
+from battlemap.ui.palette import side_color
+from battlemap.ui.timeline_model import Bar, Lane, MarkerKind, TimelineContent, bar_caption
+
+#: A bar fills this part of its lane (offsets from the lane's centre, in lane heights); markers
+#: sit on the bar's top edge so they never cover its caption.
+BAR_TOP = -0.24
+BAR_BOTTOM = 0.30
+MARKER_Y = BAR_TOP
+
+INK = QColor("#1d1d1d")
+HALO = QColor(255, 255, 255, 235)
+LANE_LINE = QColor(0, 0, 0, 40)
+UNIT_LINE = QColor(0, 0, 0, 22)
+ROUND_LINE = QColor(40, 40, 40, 170)
+FUTURE = QColor(255, 255, 255, 125)
+DOWN_HATCH = QColor(60, 60, 60, 70)
+SPELL_FILL = QColor("#f4c21b")
+LOST_FILL = QColor("#d0302a")
+
+
+class LaneLayout:
+    """Which row each combatant's lane is on, its colour and its name."""
+
+    def __init__(self, lanes: Sequence[Lane] = ()) -> None:
+        self.lanes = list(lanes)
+        self._rows = {lane.id: i for i, lane in enumerate(self.lanes)}
+        self._colors = {lane.id: side_color(lane.side) for lane in self.lanes}
+        self._names = {lane.id: lane.name for lane in self.lanes}
+
+    def row(self, actor: str) -> int | None:
+        return self._rows.get(actor)
+
+    def color(self, actor: str) -> QColor:
+        return QColor(self._colors.get(actor, QColor("#888888")))
+
+    def name(self, actor: str) -> str:
+        return self._names.get(actor, actor)
+
+
+class _ViewSpanItem(pg.GraphicsObject):
+    """An item as large as the visible view, painting in device pixels what lies inside it."""
+
+    def boundingRect(self) -> QRectF:
+        rect = self.viewRect()
+        return QRectF() if rect is None else QRectF(rect)
+
+    def viewTransformChanged(self) -> None:
+        super().viewTransformChanged()
+        self.prepareGeometryChange()
+
+    def paint(
+        self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        rect = self.viewRect()
+        if rect is None or rect.width() <= 0:
+            return
+        to_device = p.transform()
+        p.save()
+        p.resetTransform()
+        self.paint_pixels(p, to_device, rect)
+        p.restore()
+
+    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
+        raise NotImplementedError
+
+
+def _device_rect(
+    to_device: QTransform, left: float, top: float, right: float, bottom: float
+) -> QRectF:
+    return to_device.mapRect(QRectF(QPointF(left, top), QPointF(right, bottom))).normalized()
+
+
+class LaneBands(_ViewSpanItem):
+    """Lane backgrounds tinted by side, lane separators, unit lines, and hatching once down."""
+
+    def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
+        super().__init__()
+        self.lane_layout = layout
+        self.content = content
+        self.setZValue(-10)
+
+    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
+        left, right = view.left(), view.right()
+        for row, lane in enumerate(self.lane_layout.lanes):
+            band = _device_rect(to_device, left, row - 0.5, right, row + 0.5)
+            tint = side_color(lane.side)
+            tint.setAlpha(30 if row % 2 == 0 else 44)  # alternate so long rows stay followable
+            p.fillRect(band, tint)
+            down = self.content.down_since.get(lane.id)
+            if down is not None and down < right:
+                out = _device_rect(to_device, max(down, left), row - 0.5, right, row + 0.5)
+                p.fillRect(out, QBrush(DOWN_HATCH, Qt.BrushStyle.BDiagPattern))
+            p.setPen(QPen(LANE_LINE, 1))
+            p.drawLine(QPointF(band.left(), band.bottom()), QPointF(band.right(), band.bottom()))
+        px_per_unit = abs(to_device.m11())
+        if px_per_unit >= 8 and self.lane_layout.lanes:
+            top = to_device.map(QPointF(left, -0.5)).y()
+            bottom = to_device.map(QPointF(left, len(self.lane_layout.lanes) - 0.5)).y()
+            p.setPen(QPen(UNIT_LINE, 1))
+            for t in range(math.ceil(left), math.floor(right) + 1):
+                x = round(to_device.map(QPointF(t, 0.0)).x()) + 0.5
+                p.drawLine(QPointF(x, top), QPointF(x, bottom))
+
+
+class BarsItem(_ViewSpanItem):
+    """One bar per action in its side's colour, captioned when the caption fits.
+
+    A bar still open (no end yet) is paler with a dashed edge; what a bar cut short had still
+    planned is a dashed outline; a full attack's planned blows are white ticks from below.
+    """
+
+    def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
+        super().__init__()
+        self.lane_layout = layout
+        self.content = content
+        self.caption_font = QFont()
+        self.caption_font.setPointSizeF(max(self.caption_font.pointSizeF() - 0.5, 7.0))
+        self.setZValue(0)
+
+    def bar_rect(self, bar: Bar) -> QRectF | None:
+        """The bar's rectangle in view coordinates (x is time), or None without a lane."""
+        row = self.lane_layout.row(bar.actor)
+        if row is None:
+            return None
+        return QRectF(QPointF(bar.start, row + BAR_TOP), QPointF(bar.end, row + BAR_BOTTOM))
+
+    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setFont(self.caption_font)
+        metrics = QFontMetrics(self.caption_font)
+        visible_left = to_device.map(QPointF(view.left(), 0.0)).x()
+        for bar in self.content.visible_bars(view.left(), view.right()):
+            rect = self.bar_rect(bar)
+            if rect is None:
+                continue
+            color = self.lane_layout.color(bar.actor)
+            if bar.cut_short:
+                ghost = _device_rect(
+                    to_device, bar.end, rect.top(), bar.planned_end, rect.bottom()
+                ).adjusted(0.5, 0.5, -0.5, -0.5)
+                p.setPen(QPen(color, 1.2, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(ghost, 3, 3)
+            box = to_device.mapRect(rect).normalized().adjusted(0.5, 0.5, -0.5, -0.5)
+            fill = QColor(color)
+            if bar.is_open:
+                fill.setAlpha(170)
+            edge = QPen(color.darker(140), 1.0)
+            if bar.is_open:
+                edge.setStyle(Qt.PenStyle.DashLine)
+            p.setPen(edge)
+            p.setBrush(fill)
+            p.drawRoundedRect(box, 3, 3)
+            self._paint_blows(p, to_device, bar, box)
+            self._paint_caption(p, metrics, bar, box, color, visible_left)
+
+    def _paint_blows(self, p: QPainter, to_device: QTransform, bar: Bar, box: QRectF) -> None:
+        if not bar.blows or abs(to_device.m11()) < 6:  # zoomed out, ticks would be a comb
+            return
+        p.setPen(QPen(QColor(255, 255, 255, 220), 2.0))
+        for blow in bar.blows:
+            x = to_device.map(QPointF(blow, 0.0)).x()
+            if box.left() - 1 <= x <= box.right() + 1:
+                x = min(max(x, box.left() + 1.5), box.right() - 1.5)
+                p.drawLine(
+                    QPointF(x, box.bottom() - box.height() * 0.35), QPointF(x, box.bottom() - 1)
+                )
+
+    def _paint_caption(
+        self,
+        p: QPainter,
+        metrics: QFontMetrics,
+        bar: Bar,
+        box: QRectF,
+        color: QColor,
+        visible_left: float,
+    ) -> None:
+        # Captions stick to the view's left edge, so a bar scrolled half out still says what
+        # it is.
+        left = max(box.left(), visible_left)
+        room = box.right() - left - 10
+        if room < metrics.horizontalAdvance("ab…") or box.height() < metrics.height() * 0.8:
+            return  # no room: the tooltip says it
+        caption = bar_caption(bar, self.lane_layout.name)
+        text = metrics.elidedText(caption, Qt.TextElideMode.ElideRight, int(room))
+        light = color.red() * 0.299 + color.green() * 0.587 + color.blue() * 0.114 > 160
+        p.setPen(QPen(INK if light else QColor("white")))
+        # Below the markers on the top edge, so a hit on the first unit never hides the words.
+        text_box = QRectF(left + 6, box.top() + box.height() * 0.12, room, box.height() * 0.88)
+        p.drawText(text_box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
+
+
+def _star(points: int = 5, inner: float = 0.42) -> QPainterPath:
+    polygon = QPolygonF()
+    for i in range(points * 2):
+        r = 0.5 if i % 2 == 0 else 0.5 * inner
+        angle = math.pi * i / points - math.pi / 2
+        polygon.append(QPointF(r * math.cos(angle), r * math.sin(angle)))
+    path = QPainterPath()
+    path.addPolygon(polygon)
+    path.closeSubpath()
+    return path
+
+
+def _cross(arm: float = 0.16) -> QPainterPath:
+    """An X as one outline, so a halo and an edge can be drawn around it."""
+    one = QPainterPath()
+    one.addRect(QRectF(-0.5, -arm, 1.0, 2 * arm))
+    two = QPainterPath()
+    two.addRect(QRectF(-arm, -0.5, 2 * arm, 1.0))
+    return QTransform().rotate(45).map(one.united(two))
+
+
+def _circle() -> QPainterPath:
+    path = QPainterPath()
+    path.addEllipse(QPointF(0.0, 0.0), 0.5, 0.5)
+    return path
+
+
+def _down_triangle() -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([QPointF(-0.5, -0.4), QPointF(0.5, -0.4), QPointF(0.0, 0.5)]))
+    path.closeSubpath()
+    return path
+
+
+class MarkerStyle:
+    """How one kind of marker looks: a unit-size outline, its pixel size, fill and edge."""
+
+    def __init__(
+        self,
+        path: QPainterPath,
+        size: float,
+        fill: QColor,
+        edge: QColor,
+        edge_width: float,
+        *,
+        hollow: bool = False,
+    ) -> None:
+        self.path = QTransform().scale(size, size).map(path)
+        self.size = size
+        self.fill = fill
+        self.edge = edge
+        self.edge_width = edge_width
+        # A hollow symbol is a ring: thick edge, pale inside (the bar showing through a
+        # transparent inside made a miss look like a struck-through circle).
+        self.hollow = hollow
+
+
+MARKER_STYLES: dict[MarkerKind, MarkerStyle] = {
+    MarkerKind.HIT: MarkerStyle(_circle(), 12, INK, INK, 1.0),
+    MarkerKind.MISS: MarkerStyle(_circle(), 11, HALO, INK, 2.2, hollow=True),
+    MarkerKind.SPELL: MarkerStyle(_star(), 17, SPELL_FILL, INK, 1.0),
+    MarkerKind.LOST: MarkerStyle(_cross(), 14, LOST_FILL, INK, 1.0),
+    MarkerKind.DOWN: MarkerStyle(_down_triangle(), 15, INK, INK, 1.0),
+}
+
+
+class MarkersItem(_ViewSpanItem):
+    """A symbol on the lane at each marked moment, with a white halo to read on any colour."""
+
+    def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
+        super().__init__()
+        self.lane_layout = layout
+        self.content = content
+        self.setZValue(2)
+
+    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        px_per_unit = max(abs(to_device.m11()), 1e-9)
+        # Zoomed out, full-size symbols merge into a wall: shrink them, and skip a blow that
+        # would land on the one just drawn (drops, spells and lost spells are always shown).
+        scale = min(max(px_per_unit / 16.0, 0.6), 1.0)
+        shrink = QTransform().scale(scale, scale)
+        paths = {kind: shrink.map(style.path) for kind, style in MARKER_STYLES.items()}
+        last_x: dict[int, float] = {}
+        reach = 12.0 / px_per_unit  # half a symbol, in time
+        for marker in self.content.visible_markers(view.left() - reach, view.right() + reach):
+            row = self.lane_layout.row(marker.actor)
+            if row is None:
+                continue
+            style = MARKER_STYLES[marker.kind]
+            centre = to_device.map(QPointF(marker.time, row + MARKER_Y))
+            if marker.kind in (MarkerKind.HIT, MarkerKind.MISS):
+                if centre.x() - last_x.get(row, -1e9) < style.size * scale * 0.5:
+                    continue
+                last_x[row] = centre.x()
+            path = paths[marker.kind].translated(centre)
+            p.setPen(
+                QPen(
+                    HALO,
+                    style.edge_width + 3.0,
+                    Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap,
+                    Qt.PenJoinStyle.RoundJoin,
+                )
+            )
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+            p.setPen(QPen(style.edge, style.edge_width))
+            p.setBrush(style.fill)
+            p.drawPath(path)
+
+
+class RoundLines(_ViewSpanItem):
+    """A line at each round boundary, drawn over the bars so rounds read through them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clock: RoundClock | None = None
+        self.setZValue(5)
+
+    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
+        clock = self.clock
+        if clock is None:
+            return
+        px_per_round = abs(to_device.m11()) * clock.units_per_round
+        if px_per_round < 6:  # zoomed so far out that lines would be a grey wash
+            return
+        top = to_device.map(QPointF(0.0, view.top())).y()
+        bottom = to_device.map(QPointF(0.0, view.bottom())).y()
+        p.setPen(QPen(ROUND_LINE, 1.5))
+        for r in range(clock.round_of(view.left()), clock.round_of(view.right()) + 1):
+            start = clock.round_start(r)
+            if view.left() <= start <= view.right():
+                x = to_device.map(QPointF(start, 0.0)).x()
+                p.drawLine(QPointF(x, top), QPointF(x, bottom))
+
+
+class FutureShade(_ViewSpanItem):
+    """Pales everything right of the playhead: what the engine computed ahead of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.time = 0.0
+        self.setZValue(4)
+
+    def set_time(self, time: float) -> None:
+        old, self.time = self.time, time
+        view = self.viewRect()
+        if view is None:
+            self.update()
+            return
+        # Only the strip between the old and the new edge changes: playback moves it every
+        # tick, and repainting the whole view each time would repaint every bar and marker.
+        slack = 2 * self.pixelWidth()
+        left, right = min(old, time) - slack, max(old, time) + slack
+        self.update(QRectF(left, view.top(), right - left, view.height()))
+
+    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
+        if self.time >= view.right():
+            return
+        p.fillRect(
+            _device_rect(
+                to_device, max(self.time, view.left()), view.top(), view.right(), view.bottom()
+            ),
+            FUTURE,
+        )
