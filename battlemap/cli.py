@@ -1,4 +1,4 @@
-"""The `battlemap` command: no arguments opens the app; `simulate FILE` runs a fight headless.
+"""The `battlemap` command: `battlemap [FILE]` opens the app; `simulate FILE` runs a fight headless.
 
 Standard output carries only the event log (JSON lines, or sentences with --text); every
 message goes to standard error. Bad input exits with status 2 and one line naming the file,
@@ -30,12 +30,13 @@ EXIT_BAD_INPUT = 2
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        if args.command == "simulate":
+        if args_list[:1] == ["simulate"]:
+            args = _simulate_parser().parse_args(args_list[1:])
             return simulate(args.file, seed=args.seed, rounds=args.rounds, text=args.text)
-        return open_app()
+        app_args = _app_parser().parse_args(args_list)
+        return open_app(app_args.encounter)
     except BattlemapError as error:
         print(f"battlemap: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -53,13 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def open_app() -> int:
-    print(
-        "battlemap: the battle-map window comes in the next release. For now run a fight "
-        "headless: battlemap simulate resources/examples/skirmish.json --text",
-        file=sys.stderr,
-    )
-    return EXIT_OK
+def open_app(file: str | None) -> int:
+    """Open the window (Qt is imported only here, so `simulate` runs without a display)."""
+    from battlemap.ui.app import run_app
+
+    return run_app(file)
 
 
 def simulate(
@@ -108,16 +107,27 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"battlemap: {message} (see {self.prog} --help)\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _app_parser() -> argparse.ArgumentParser:
+    # Two parsers rather than subcommands: an optional FILE beside a `simulate` subcommand
+    # would make argparse read "simulate" as the FILE.
     parser = _Parser(
         prog="battlemap",
         description="A battle map for game masters on the d12 Combat System's clock.",
+        epilog="Run a fight headless: battlemap simulate FILE (see battlemap simulate --help).",
     )
     parser.add_argument("--version", action="version", version=f"battlemap {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sim = commands.add_parser(
-        "simulate",
-        help="run an encounter file headless and print its event log",
+    parser.add_argument(
+        "encounter",
+        nargs="?",
+        metavar="FILE",
+        help="an encounter file to open (default: the demo on first launch, then the last file)",
+    )
+    return parser
+
+
+def _simulate_parser() -> argparse.ArgumentParser:
+    sim = _Parser(
+        prog="battlemap simulate",
         description="Run an encounter headless; the event log goes to standard output.",
     )
     sim.add_argument("file", metavar="FILE", help="an encounter file (JSON)")
@@ -126,7 +136,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--text", action="store_true", help="print sentences for a person instead of JSON lines"
     )
-    return parser
+    return sim
 
 
 def _write_crash_report() -> Path:

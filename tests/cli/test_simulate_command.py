@@ -341,14 +341,19 @@ def test_unreadable_file_is_one_line_and_status_2(
 # --- (f) no arguments -------------------------------------------------------------------------
 
 
-def test_no_arguments_says_the_window_comes_later(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys)
+def test_no_arguments_opens_the_window(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str | None] = []
 
-    assert (status, out) == (0, "")
-    assert err == (
-        "battlemap: the battle-map window comes in the next release. For now run a fight "
-        "headless: battlemap simulate resources/examples/skirmish.json --text\n"
-    )
+    def fake_run_app(file: str | None) -> int:
+        opened.append(file)
+        return 0
+
+    monkeypatch.setattr("battlemap.ui.app.run_app", fake_run_app)
+    assert run(capsys) == (0, "", "")
+    assert run(capsys, str(SKIRMISH)) == (0, "", "")
+    assert opened == [None, str(SKIRMISH)]
 
 
 # --- (g) the console path ---------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -28,6 +27,7 @@ from battlemap.storage.creature_library import CREATURE_MIME, CreatureTemplate, 
 from battlemap.ui.map_grid import size_squares, snap_center
 from battlemap.ui.map_view import SQUARE_PX, MapMarker, MapView, RulerSpec
 from tests.factories import combatant
+from tests.ui.screenshots import keep_copy
 
 LEFT = Qt.MouseButton.LeftButton
 RIGHT = Qt.MouseButton.RightButton
@@ -50,8 +50,13 @@ def at(view: MapView, x: float, y: float) -> QPoint:
     return view.square_to_view(x, y)
 
 
-def drag(qtbot: QtBot, view: MapView, start: tuple[float, float], end: tuple[float, float],
-         button: Qt.MouseButton = LEFT) -> None:
+def drag(
+    qtbot: QtBot,
+    view: MapView,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    button: Qt.MouseButton = LEFT,
+) -> None:
     """Press at `start`, move there in a few steps, release at `end` (squares)."""
     port = view.viewport()
     qtbot.mousePress(port, button, pos=at(view, *start))
@@ -64,9 +69,19 @@ def drag(qtbot: QtBot, view: MapView, start: tuple[float, float], end: tuple[flo
 
 
 def template(size: str = "medium") -> CreatureTemplate:
-    return CreatureTemplate(name="Ogre", size=size, speed=40, reach=10, init_mod=-1, dex=8,
-                            hp=29, ac=16, attacks=(AttackProfile("club", 8, "2d8+7"),),
-                            attacks_per_round=1, side="monsters")
+    return CreatureTemplate(
+        name="Ogre",
+        size=size,
+        speed=40,
+        reach=10,
+        init_mod=-1,
+        dex=8,
+        hp=29,
+        ac=16,
+        attacks=(AttackProfile("club", 8, "2d8+7"),),
+        attacks_per_round=1,
+        side="monsters",
+    )
 
 
 def drop_events(view: MapView, mime: QMimeData, x: float, y: float) -> QDropEvent:
@@ -84,7 +99,9 @@ def drop_events(view: MapView, mime: QMimeData, x: float, y: float) -> QDropEven
 
 @given(x=st.floats(-5, 30), y=st.floats(-5, 30), size=st.sampled_from(["medium", "large", "huge"]))
 def test_snapping_puts_the_nearest_footprint_on_whole_squares_inside_the_map(
-    x: float, y: float, size: str,
+    x: float,
+    y: float,
+    size: str,
 ) -> None:
     squares = size_squares(size)
     cx, cy = snap_center(x, y, squares, 20, 15)
@@ -98,9 +115,15 @@ def test_snapping_puts_the_nearest_footprint_on_whole_squares_inside_the_map(
 def test_map_and_tokens_are_placed_in_squares(view: MapView) -> None:
     margin = 2 * SQUARE_PX
     assert view.sceneRect() == QRectF(
-        -margin, -margin, 20 * SQUARE_PX + 2 * margin, 15 * SQUARE_PX + 2 * margin)
-    view.set_tokens([combatant("hero", x=2.5, y=3.5, side="party"),
-                     combatant("ogre", x=8.0, y=9.0, size="large")], None)
+        -margin, -margin, 20 * SQUARE_PX + 2 * margin, 15 * SQUARE_PX + 2 * margin
+    )
+    view.set_tokens(
+        [
+            combatant("hero", x=2.5, y=3.5, side="party"),
+            combatant("ogre", x=8.0, y=9.0, size="large"),
+        ],
+        None,
+    )
     hero, ogre = view.token("hero"), view.token("ogre")
     assert hero is not None and ogre is not None
     # The settings the animation tick's speed was measured with (see map_canvas.py).
@@ -129,8 +152,12 @@ def test_map_and_tokens_are_placed_in_squares(view: MapView) -> None:
     ],
 )
 def test_dragging_a_token_snaps_its_footprint_to_the_squares(
-    qtbot: QtBot, view: MapView, size: str, start: tuple[float, float],
-    end: tuple[float, float], snapped: tuple[float, float],
+    qtbot: QtBot,
+    view: MapView,
+    size: str,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    snapped: tuple[float, float],
 ) -> None:
     view.set_tokens([combatant("t", x=start[0], y=start[1], size=size)], None)
     token = view.token("t")
@@ -142,8 +169,14 @@ def test_dragging_a_token_snaps_its_footprint_to_the_squares(
         # While dragging the token follows the mouse freely, off the grid.
         assert token.pos().x() / SQUARE_PX == pytest.approx(start[0] + 0.7, abs=0.05)
         for share in (0.25, 0.5, 0.75, 1.0):
-            qtbot.mouseMove(port, at(view, start[0] + (end[0] - start[0]) * share,
-                                     start[1] + (end[1] - start[1]) * share))
+            qtbot.mouseMove(
+                port,
+                at(
+                    view,
+                    start[0] + (end[0] - start[0]) * share,
+                    start[1] + (end[1] - start[1]) * share,
+                ),
+            )
         qtbot.mouseRelease(port, LEFT, pos=at(view, *end))
     assert moved.args == ["t", *snapped]
     assert (token.pos().x(), token.pos().y()) == (snapped[0] * SQUARE_PX, snapped[1] * SQUARE_PX)
@@ -163,7 +196,8 @@ def test_tokens_stay_put_when_not_editable_or_not_moved(qtbot: QtBot, view: MapV
 
 
 def test_dropping_a_creature_gives_the_template_and_the_snapped_square(
-    qtbot: QtBot, view: MapView,
+    qtbot: QtBot,
+    view: MapView,
 ) -> None:
     ogre = template("large")
     mime = QMimeData()
@@ -237,8 +271,9 @@ def test_right_click_opens_menus_and_right_drag_pans(qtbot: QtBot, view: MapView
 
     view.select_tokens(["a"])
     with qtbot.waitSignal(view.tokenContextMenu) as from_keyboard:
-        menu_key = QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, QPoint(5, 5),
-                                     port.mapToGlobal(QPoint(5, 5)))
+        menu_key = QContextMenuEvent(
+            QContextMenuEvent.Reason.Keyboard, QPoint(5, 5), port.mapToGlobal(QPoint(5, 5))
+        )
         QApplication.sendEvent(port, menu_key)
     assert from_keyboard.args[0] == "a"
 
@@ -267,7 +302,8 @@ def test_planning_clicks_add_snapped_waypoints(qtbot: QtBot, view: MapView) -> N
 
 
 def test_ruler_shows_distance_feet_arrival_and_where_time_runs_out(
-    qtbot: QtBot, view: MapView,
+    qtbot: QtBot,
+    view: MapView,
 ) -> None:
     view.begin_planning("a", (2.5, 2.5), 1, RulerSpec(30, 0.0, 6.0, CLOCK.label))
     qtbot.mouseClick(view.viewport(), LEFT, pos=at(view, 5.5, 2.5))
@@ -286,9 +322,16 @@ def test_wheel_zooms_under_the_mouse_and_fit_shows_the_map(view: MapView) -> Non
     fitted = view.zoom_factor()
     port = view.viewport()
     anchor = at(view, 4.0, 4.0)
-    wheel = QWheelEvent(QPointF(anchor), QPointF(port.mapToGlobal(anchor)), QPoint(0, 0),
-                        QPoint(0, 240), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
-                        Qt.ScrollPhase.NoScrollPhase, False)
+    wheel = QWheelEvent(
+        QPointF(anchor),
+        QPointF(port.mapToGlobal(anchor)),
+        QPoint(0, 0),
+        QPoint(0, 240),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(port, wheel)
     assert view.zoom_factor() == pytest.approx(fitted * 1.25**2)
     x, y = view.view_to_square(anchor)
@@ -375,15 +418,17 @@ def test_screenshot_of_a_battle(qtbot: QtBot, view: MapView, tmp_path: Path) -> 
         combatant("mage", name="Mira", side="party", x=4.5, y=9.5, hp=3, max_hp=14),
         combatant("g1", name="Goblin 1", side="goblins", x=10.5, y=3.5, size="small"),
         combatant("g2", name="Goblin 2", side="goblins", x=11.5, y=5.5, size="small", hp=0),
-        combatant("ogre", name="Ogre", side="monsters", x=15.0, y=8.0, size="large",
-                  hp=20, max_hp=29),
+        combatant(
+            "ogre", name="Ogre", side="monsters", x=15.0, y=8.0, size="large", hp=20, max_hp=29
+        ),
         combatant("troll", name="Troll", side="monsters", x=16.5, y=3.5, size="huge"),
         combatant("wolf", name="Wolf", side="beasts", x=8.5, y=12.5, hp=9, max_hp=11),
     ]
     view.set_tokens(people, tmp_path)
     view.select_tokens(["thorin"])
-    view.set_plan_paths({"ogre": [(15.0, 8.0), (12.0, 8.0), (10.0, 6.0)],
-                         "wolf": [(8.5, 12.5), (6.5, 10.5)]})
+    view.set_plan_paths(
+        {"ogre": [(15.0, 8.0), (12.0, 8.0), (10.0, 6.0)], "wolf": [(8.5, 12.5), (6.5, 10.5)]}
+    )
     view.set_markers([MapMarker(12.0, 8.0, "AoO: Thorin at 4.5", "#d0302a")])
     view.begin_planning("thorin", (3.5, 3.5), 1, RulerSpec(30, 0.0, 6.0, CLOCK.label))
     qtbot.mouseClick(view.viewport(), LEFT, pos=at(view, 3.5, 6.0))
@@ -394,8 +439,8 @@ def test_screenshot_of_a_battle(qtbot: QtBot, view: MapView, tmp_path: Path) -> 
     shot = view.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
     target = tmp_path / "map_view.png"
     assert shot.save(str(target))
-    shutil.copy(target, "/tmp/map_view.png")
+    keep_copy(target)
     assert shot.width() == 900 and shot.height() == 700
     data = bytes(shot.constBits())
-    colours = {data[i:i + 4] for i in range(0, len(data), 4 * 3)}
+    colours = {data[i : i + 4] for i in range(0, len(data), 4 * 3)}
     assert len(colours) > 500

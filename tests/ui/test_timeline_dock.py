@@ -7,7 +7,6 @@ tests click where a person would see the thing they aim at.
 from __future__ import annotations
 
 import itertools
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from battlemap.ui.timeline_axes import CountAxis, RoundAxis
 from battlemap.ui.timeline_dock import Lane, TimelineDock
 from battlemap.ui.timeline_items import BAR_BOTTOM, BAR_TOP, INK, MARKER_STYLES, MARKER_Y
 from battlemap.ui.timeline_model import MarkerKind
+from tests.ui.screenshots import keep_copy
 
 SKIRMISH = Path(__file__).resolve().parents[2] / "resources" / "examples" / "skirmish.json"
 SIZE = (1000, 300)
@@ -511,7 +511,7 @@ def test_rendered_timeline_shows_lanes_bars_markers_and_playhead(
     image = dock.grab().toImage()
     saved = tmp_path / "timeline_dock.png"
     assert image.save(str(saved))
-    shutil.copyfile(saved, "/tmp/timeline_dock.png")  # for a person to look at
+    keep_copy(saved)
     image = QImage(str(saved))
     assert image.size().toTuple() == SIZE
 

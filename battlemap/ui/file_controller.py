@@ -1,0 +1,206 @@
+"""New, Open, Save, Save As, recent files, autosave and the offer to restore after a crash.
+
+Nothing already saved is ever lost: saving is atomic, a failed open changes nothing, and the
+encounter is autosaved to the user data folder after every change, so a crash costs nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+
+from battlemap.core.encounter import Encounter, MapSpec
+from battlemap.core.errors import BattlemapError
+from battlemap.storage.autosave import clear_autosave, pending_autosave, write_autosave
+from battlemap.storage.encounter_file import load_encounter, save_encounter
+from battlemap.storage.paths import resources_dir
+from battlemap.storage.settings import Settings, save_settings, with_recent_file
+from battlemap.ui.document import EncounterDocument
+
+FILE_FILTER = "Battlemap encounters (*.json);;All files (*)"
+#: Autosave waits this long after the last change, so a burst of edits is one write.
+AUTOSAVE_DELAY_MS = 400
+
+
+def empty_encounter() -> Encounter:
+    return Encounter(ruleset="d12", map=MapSpec(30, 20), combatants=())
+
+
+def demo_path() -> Path:
+    return resources_dir() / "examples" / "demo.json"
+
+
+class FileController(QObject):
+    """File menu work for the main window.
+
+    Signals:
+        opened(): a different encounter was loaded (New, Open, restore).
+        message(str): a line for the status bar.
+    """
+
+    opened = Signal()
+    message = Signal(str)
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        settings: Settings,
+        window: QWidget,
+        current_log: object,
+    ) -> None:
+        super().__init__(window)
+        self.document = document
+        self.settings = settings
+        self._window = window
+        # A callable giving the fight's log so far: saving keeps the fight, not just the set-up.
+        self._current_log = current_log
+        self.recent_menu = QMenu("Open &Recent", window)
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self.autosave_now)
+        self._rebuild_recent_menu()
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def new(self) -> None:
+        if self.confirm_discard():
+            self.document.replace(empty_encounter(), None)
+            self.opened.emit()
+
+    def open_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        start = str(self.document.base_dir or Path.home())
+        path, _ = QFileDialog.getOpenFileName(self._window, "Open encounter", start, FILE_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path, *, quiet: bool = False) -> bool:
+        """Load `path`; on a problem say what and where, and leave the open encounter alone."""
+        try:
+            encounter = load_encounter(path)
+        except BattlemapError as error:
+            if not quiet:
+                QMessageBox.warning(self._window, "Cannot open the encounter", str(error))
+            self.message.emit(f"Not opened: {error}")
+            return False
+        self.document.replace(encounter, path)
+        self._remember(path)
+        self.opened.emit()
+        self.message.emit(f"Opened {path.name}")
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._write(self.document.path)
+
+    def save_as(self) -> bool:
+        start = str(self.document.path or (Path.home() / "encounter.json"))
+        path, _ = QFileDialog.getSaveFileName(self._window, "Save encounter", start, FILE_FILTER)
+        if not path:
+            return False
+        target = Path(path)
+        if target.suffix == "":
+            target = target.with_suffix(".json")
+        return self._write(target)
+
+    def confirm_discard(self) -> bool:
+        """Ask to save unsaved changes; False if the user cancels."""
+        if not self.document.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self._window,
+            "Unsaved changes",
+            "The encounter has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    # --- autosave ------------------------------------------------------------------------------
+
+    def schedule_autosave(self) -> None:
+        self._autosave_timer.start()
+
+    def autosave_now(self) -> None:
+        self._autosave_timer.stop()
+        try:
+            write_autosave(self.with_log(), str(self.document.path) if self.document.path else None)
+        except (BattlemapError, OSError) as error:
+            self.message.emit(f"Autosave failed: {error}")
+
+    def offer_restore(self) -> bool:
+        """After a crash, offer the autosaved encounter; True if it was restored."""
+        info = pending_autosave()
+        if info is None:
+            return False
+        when = info.saved_at.strftime("%H:%M on %d %b")
+        origin = f" ({Path(info.source_path).name})" if info.source_path else ""
+        answer = QMessageBox.question(
+            self._window,
+            "Restore your work?",
+            f"Battlemap did not close properly last time. Restore the encounter{origin} "
+            f"autosaved at {when}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            clear_autosave()
+            return False
+        path = Path(info.source_path) if info.source_path else None
+        self.document.replace(info.encounter, path)
+        self.document.undo_stack.resetClean()  # restored work is not saved work
+        self.opened.emit()
+        self.message.emit("Restored the autosaved encounter.")
+        return True
+
+    def clean_exit(self) -> None:
+        clear_autosave()
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def with_log(self) -> Encounter:
+        log = tuple(self._current_log())  # type: ignore[operator]
+        return dataclasses.replace(self.document.encounter, log=log)
+
+    def _write(self, path: Path) -> bool:
+        try:
+            save_encounter(self.with_log(), path)
+        except BattlemapError as error:
+            QMessageBox.warning(self._window, "Cannot save the encounter", str(error))
+            self.message.emit(f"Not saved: {error}")
+            return False
+        self.document.mark_saved(path)
+        self._remember(path)
+        self.message.emit(f"Saved {path.name}")
+        return True
+
+    def _remember(self, path: Path) -> None:
+        self.settings = with_recent_file(self.settings, str(path))
+        try:
+            save_settings(self.settings)
+        except (BattlemapError, OSError) as error:
+            self.message.emit(f"Could not save settings: {error}")
+        self._rebuild_recent_menu()
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for entry in self.settings.recent_files:
+            act = self.recent_menu.addAction(Path(entry).name)
+            act.setToolTip(entry)
+            act.setStatusTip(entry)
+            act.triggered.connect(lambda _=False, p=entry: self._open_recent(Path(p)))
+        self.recent_menu.setEnabled(bool(self.settings.recent_files))
+
+    def _open_recent(self, path: Path) -> None:
+        if self.confirm_discard():
+            self.open_path(path)

@@ -1,0 +1,592 @@
+"""The battle-map window: map in the middle, library, timeline and log docked around it.
+
+The window owns the document (the encounter and its undo stack), the fight session (the engine
+on the playhead) and the playback driver, and wires them to the views. Views refresh from
+change reports and session signals; nothing polls.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStyle,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from battlemap.core.decisions import RollDecision, RollRequest
+from battlemap.core.dice import DiceRoller
+from battlemap.core.encounter import Encounter
+from battlemap.core.errors import BattlemapError
+from battlemap.core.events import Event
+from battlemap.core.narration import Narrator
+from battlemap.storage.creature_library import CreatureTemplate
+from battlemap.storage.settings import Settings, save_settings
+from battlemap.ui.combatant_dialog import CombatantDialog
+from battlemap.ui.document import Change, EncounterDocument
+from battlemap.ui.driver import PlaybackDriver
+from battlemap.ui.file_controller import FileController
+from battlemap.ui.initiative_dialog import InitiativeDialog
+from battlemap.ui.library_dock import LibraryDock
+from battlemap.ui.log_dock import LogDock
+from battlemap.ui.map_view import MapView
+from battlemap.ui.plan_paths import pending_paths
+from battlemap.ui.planning import ACTIONS, PlanningController
+from battlemap.ui.roll_prompt import RollPrompt
+from battlemap.ui.roster import roster_rows
+from battlemap.ui.session import FightSession
+from battlemap.ui.timeline_dock import Lane, TimelineDock
+
+#: Playback speeds offered: real seconds per half-second unit.
+SPEEDS = ((0.125, "4x"), (0.25, "2x"), (0.5, "real time"), (1.0, "1/2x"), (2.0, "1/4x"))
+
+
+class MainWindow(QMainWindow):
+    """Battlemap's main window."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        path: Path | None,
+        settings: Settings,
+        templates: tuple[CreatureTemplate, ...] = (),
+    ) -> None:
+        super().__init__()
+        self.document = EncounterDocument(encounter, path)
+        self.session = FightSession(encounter, self._asks_a_person)
+        self.driver = PlaybackDriver(self.session, settings.playback_seconds_per_unit)
+        self._roller = DiceRoller(None)
+        self._resume_after_answer = False
+        self._shown_unit: int | None = None
+
+        self.map = MapView()
+        self.prompt = RollPrompt()
+        self.prompt.hide()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.prompt)
+        layout.addWidget(self.map, 1)
+        self.setCentralWidget(central)
+
+        self.library = LibraryDock(self)
+        self.library.setObjectName("library_dock")
+        self.library.set_templates(templates)
+        self.timeline = TimelineDock(self)
+        self.timeline.setObjectName("timeline_dock")
+        self.log = LogDock(self)
+        self.log.setObjectName("log_dock")
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.library)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.timeline)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
+
+        self.files = FileController(self.document, settings, self, self.session.events)
+        self.planning = PlanningController(self.document, self.session, self.map, self)
+        self._position_label = QLabel()
+        self._time_label = QLabel()
+        self.statusBar().addPermanentWidget(self._position_label)
+        self.statusBar().addPermanentWidget(self._time_label)
+
+        self._build_actions()
+        self._build_menus_and_toolbars()
+        self._connect()
+        self._reload_all()
+        self.resize(1400, 900)
+        # A map-first layout: docks take what they need, the map keeps the rest.
+        self.resizeDocks([self.timeline], [250], Qt.Orientation.Vertical)
+        self.resizeDocks([self.library, self.log], [330, 430], Qt.Orientation.Horizontal)
+        self._restore_geometry()
+
+    @property
+    def settings(self) -> Settings:
+        """The user's settings; the file controller keeps the one copy (it updates recents)."""
+        return self.files.settings
+
+    @settings.setter
+    def settings(self, value: Settings) -> None:
+        self.files.settings = value
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        tip: str = "",
+    ) -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        if tip:
+            act.setStatusTip(tip)
+            act.setToolTip(f"{tip} ({act.shortcut().toString()})" if shortcut else tip)
+        act.triggered.connect(slot)
+        return act
+
+    def _build_actions(self) -> None:
+        files = self.files
+        self.act_new = self._action(
+            "&New", files.new, QKeySequence.StandardKey.New, "Start an empty encounter"
+        )
+        self.act_open = self._action(
+            "&Open…", files.open_dialog, QKeySequence.StandardKey.Open, "Open an encounter file"
+        )
+        self.act_save = self._action(
+            "&Save",
+            files.save,
+            QKeySequence.StandardKey.Save,
+            "Save the encounter and the fight so far",
+        )
+        self.act_save_as = self._action(
+            "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs, "Save under a new name"
+        )
+        self.act_quit = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.act_undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence("Ctrl+Z"))
+        self.act_redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.act_delete = self._action(
+            "&Delete tokens", self._delete_selected, None, "Remove the selected tokens"
+        )
+        self.act_edit = self._action(
+            "&Edit stats…", self._edit_selected, "Ctrl+E", "Edit the selected token's stats"
+        )
+        self.act_play = self._action(
+            "&Play", self.driver.toggle, "Space", "Play or pause the fight"
+        )
+        self.act_step = self._action(
+            "&Step one unit", self.driver.step_unit, ".", "Forward one half-second unit"
+        )
+        self.act_back = self._action("Step &back", self.driver.step_back, ",", "Back one unit")
+        self.act_round = self._action(
+            "Step one &round", self.driver.step_round, "Shift+.", "Forward to the next round"
+        )
+        self.act_initiative = self._action(
+            "Roll &initiative…",
+            self._roll_initiative,
+            "Ctrl+I",
+            "Roll or type everyone's initiative",
+        )
+        self.act_restart = self._action(
+            "Restart &fight",
+            self._restart_fight,
+            None,
+            "Back to the set-up; the fight so far is dropped (undoable)",
+        )
+        self.act_players_roll = QAction("Players roll their own dice", self)
+        self.act_players_roll.setCheckable(True)
+        self.act_players_roll.setChecked(self.settings.ask_player_rolls)
+        self.act_players_roll.setStatusTip(
+            "Ask for the party's attack, damage and Concentration rolls"
+        )
+        self.act_players_roll.toggled.connect(self._set_players_roll)
+        self.act_zoom_in = self._action(
+            "Zoom &in", self.map.zoom_in, QKeySequence.StandardKey.ZoomIn
+        )
+        self.act_zoom_out = self._action(
+            "Zoom &out", self.map.zoom_out, QKeySequence.StandardKey.ZoomOut
+        )
+        self.act_fit = self._action("&Fit map", self.map.fit_to_map, "Ctrl+0", "Show the whole map")
+        self.act_about = self._action("&About Battlemap", self._about)
+
+    def _set_icons(self) -> None:
+        """Standard icons from the platform's style, so the app looks native everywhere."""
+        icon = self.style().standardIcon
+        pix = QStyle.StandardPixmap
+        for act, which in (
+            (self.act_new, pix.SP_FileIcon),
+            (self.act_open, pix.SP_DialogOpenButton),
+            (self.act_save, pix.SP_DialogSaveButton),
+            (self.act_undo, pix.SP_ArrowBack),
+            (self.act_redo, pix.SP_ArrowForward),
+            (self.act_play, pix.SP_MediaPlay),
+            (self.act_step, pix.SP_MediaSeekForward),
+            (self.act_back, pix.SP_MediaSeekBackward),
+            (self.act_round, pix.SP_MediaSkipForward),
+            (self.act_delete, pix.SP_TrashIcon),
+        ):
+            act.setIcon(icon(which))
+
+    def _build_menus_and_toolbars(self) -> None:
+        self._set_icons()
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        for act in (self.act_new, self.act_open):
+            file_menu.addAction(act)
+        file_menu.addMenu(self.files.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_save)
+        file_menu.addAction(self.act_save_as)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+        edit_menu = bar.addMenu("&Edit")
+        for act in (self.act_undo, self.act_redo):
+            edit_menu.addAction(act)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_edit)
+        edit_menu.addAction(self.act_delete)
+        plan_menu = bar.addMenu("&Plan")
+        for act in self.planning.actions.values():
+            plan_menu.addAction(act)
+        fight_menu = bar.addMenu("F&ight")
+        for act in (
+            self.act_initiative,
+            self.act_play,
+            self.act_step,
+            self.act_back,
+            self.act_round,
+        ):
+            fight_menu.addAction(act)
+        fight_menu.addSeparator()
+        fight_menu.addAction(self.act_players_roll)
+        fight_menu.addAction(self.act_restart)
+        view_menu = bar.addMenu("&View")
+        for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view_menu.addAction(act)
+        view_menu.addSeparator()
+        for dock in (self.library, self.timeline, self.log):
+            view_menu.addAction(dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_about)
+
+        files_bar = QToolBar("File", self)
+        files_bar.setObjectName("file_toolbar")
+        for act in (self.act_new, self.act_open, self.act_save, self.act_undo, self.act_redo):
+            files_bar.addAction(act)
+        self.addToolBar(files_bar)
+        play_bar = QToolBar("Playback", self)
+        play_bar.setObjectName("playback_toolbar")
+        play_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for act in (
+            self.act_initiative,
+            self.act_back,
+            self.act_play,
+            self.act_step,
+            self.act_round,
+        ):
+            play_bar.addAction(act)
+        self.speed = QComboBox()
+        self.speed.setToolTip("Playback speed")
+        for seconds, label in SPEEDS:
+            self.speed.addItem(label, seconds)
+        current = min(
+            range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i][0] - self.driver.seconds_per_unit)
+        )
+        self.speed.setCurrentIndex(current)
+        self.speed.currentIndexChanged.connect(self._speed_changed)
+        play_bar.addWidget(self.speed)
+        self.addToolBar(play_bar)
+        self.addToolBarBreak()
+        self.addToolBar(self.planning.toolbar)
+        view_bar = QToolBar("View", self)
+        view_bar.setObjectName("view_toolbar")
+        for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view_bar.addAction(act)
+        self.addToolBar(view_bar)
+
+    def _connect(self) -> None:
+        self.document.changed.connect(self._document_changed)
+        self.document.pathChanged.connect(lambda _p: self._update_title())
+        self.document.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        self.files.opened.connect(self._opened)
+        self.files.message.connect(self._status)
+        self.planning.message.connect(self._status)
+        self.session.timeChanged.connect(self._time_changed)
+        self.session.eventsAdded.connect(self._events_added)
+        self.session.logReset.connect(self._log_reset)
+        self.session.decisionPending.connect(self._decision_pending)
+        self.session.decisionCleared.connect(self.prompt.clear)
+        self.session.notice.connect(self._status)
+        self.driver.playingChanged.connect(self._playing_changed)
+        self.prompt.answered.connect(self._answer)
+        self.timeline.timeScrubbed.connect(self._scrub)
+        self.map.tokenMoved.connect(self.document.move_combatant)
+        self.map.creatureDropped.connect(self._place_template)
+        self.map.deleteRequested.connect(self.document.remove_combatants)
+        self.map.tokenActivated.connect(self._edit_combatant)
+        self.map.tokenContextMenu.connect(self._token_menu)
+        self.map.selectionChangedIds.connect(self._map_selection)
+        self.map.cursorMoved.connect(
+            lambda x, y: self._position_label.setText(f"({x:.1f}, {y:.1f})")
+        )
+        self.map.warning.connect(self._status)
+        self.library.combatantActivated.connect(self._edit_combatant)
+        self.library.rosterSelectionChanged.connect(self.map.select_tokens)
+        self.library.templateActivated.connect(self._place_template_centre)
+
+    # --- refreshing views ------------------------------------------------------------------------
+
+    def _reload_all(self) -> None:
+        encounter = self.document.encounter
+        self.map.set_map(encounter.map, self.document.base_dir)
+        self._refresh_setup()
+        self.map.fit_to_map()
+        self._update_title()
+
+    def _refresh_setup(self) -> None:
+        encounter = self.document.encounter
+        self.map.set_tokens(encounter.combatants, self.document.base_dir)
+        self.timeline.set_lanes([Lane(c.id, c.name, c.side) for c in encounter.combatants])
+        self._log_reset()
+        self._refresh_plans()
+
+    def _refresh_plans(self) -> None:
+        paths = pending_paths(
+            self.document.encounter,
+            self.session.events(),
+            self.session.time,
+            self.session.positions(),
+        )
+        self.map.set_plan_paths(paths)
+
+    def _refresh_at_playhead(self) -> None:
+        """Everything that shows the fight at the playhead, tokens to roster."""
+        self.map.set_positions(self.session.positions())
+        self.map.set_health(self.session.hit_points())
+        self.library.set_roster(roster_rows(self.document.encounter, self.session))
+        self._refresh_plans()
+        self._shown_unit = math.floor(self.session.time)
+
+    def _document_changed(self, change: Change) -> None:
+        encounter = self.document.encounter
+        if change.touches("map"):
+            self.map.set_map(encounter.map, self.document.base_dir)
+        if change.touches("log") and not encounter.log:
+            self.driver.pause()
+            self.session.restart(encounter)
+        elif change.touches("combatants", "plans", "map", "all"):
+            self.session.update_encounter(encounter)
+        if change.touches("combatants", "all"):
+            self.map.set_tokens(encounter.combatants, self.document.base_dir)
+            self.timeline.set_lanes([Lane(c.id, c.name, c.side) for c in encounter.combatants])
+        self._refresh_plans()
+        self._refresh_at_playhead()
+        self.files.schedule_autosave()
+
+    def _opened(self) -> None:
+        self.driver.pause()
+        self.session.restart(self.document.encounter)
+        self._reload_all()
+        self._refresh_at_playhead()
+        if self.document.encounter.log:
+            self.session.start()
+
+    def _time_changed(self, time: float) -> None:
+        self.timeline.set_time(time)
+        self.log.show_until(time)
+        self._time_label.setText(self.session.ruleset.clock.label(time))
+        self.map.set_editable(not self.session.started)
+        if math.floor(time) != self._shown_unit:
+            self._refresh_at_playhead()
+        else:
+            # The per-frame part: tokens glide; the roster and plan paths follow once a unit,
+            # since nothing they show changes inside a unit except by an event.
+            self.map.set_positions(self.session.positions())
+            self.map.set_health(self.session.hit_points())
+        round_now = self.session.ruleset.clock.round_of(time)
+        if not self.planning.is_busy() and self.planning.round < round_now:
+            self.planning.set_round(round_now)
+
+    def _events_added(self, events: list[Event]) -> None:
+        self.timeline.add_events(events)
+        self.log.add_events(events)
+        self.log.show_until(self.session.time)
+        self._shown_unit = None  # new events: refresh the roster and paths on the next frame
+
+    def _log_reset(self) -> None:
+        events = self.session.events()
+        narrator = Narrator(self.session.encounter, self.session.ruleset.clock)
+        self.timeline.set_events(events, self.session.ruleset.clock, narrator)
+        self.log.set_events(events, narrator)
+        self.log.show_until(self.session.time)
+        self.map.set_editable(not self.session.started)
+
+    def _update_title(self) -> None:
+        name = self.document.path.name if self.document.path else "Untitled encounter"
+        title = self.document.encounter.name or name
+        self.setWindowModified(self.document.is_modified())
+        self.setWindowTitle(
+            f"{title} [*] — Battlemap" if title != name else f"{name} [*] — Battlemap"
+        )
+
+    def _status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    # --- fight -------------------------------------------------------------------------------
+
+    def _asks_a_person(self, request: RollRequest) -> bool:
+        if not self.settings.ask_player_rolls:
+            return False
+        try:
+            side = self.session.encounter.combatant(request.actor).side
+        except KeyError:
+            return False
+        return side in self.settings.player_sides and request.purpose in (
+            "attack",
+            "damage",
+            "concentration",
+        )
+
+    def _decision_pending(self, decision: RollDecision) -> None:
+        self._resume_after_answer = self.driver.is_playing() or self._resume_after_answer
+        self.driver.pause()
+        self.prompt.ask(decision.question, decision.request.dice)
+        self.prompt.show()
+
+    def _answer(self, total: object) -> None:
+        try:
+            self.session.answer(total if isinstance(total, int) else None)
+        except BattlemapError as error:
+            self._status(str(error))
+            return
+        if self.session.pending is None:
+            self.prompt.clear()
+            self.prompt.hide()
+            if self._resume_after_answer:
+                self._resume_after_answer = False
+                self.driver.play()
+
+    def _playing_changed(self, playing: bool) -> None:
+        self.act_play.setText("&Pause" if playing else "&Play")
+        self.act_play.setIcon(
+            self.style().standardIcon(
+                QStyle.StandardPixmap.SP_MediaPause
+                if playing
+                else QStyle.StandardPixmap.SP_MediaPlay
+            )
+        )
+        self.timeline.set_follow(playing)
+        self.map.set_editable(not self.session.started)
+
+    def _scrub(self, time: float) -> None:
+        self.driver.pause()
+        if not self.session.started:
+            self.session.start()
+        self.session.seek(time)
+
+    def _speed_changed(self, index: int) -> None:
+        seconds = float(self.speed.itemData(index))
+        self.driver.set_speed(seconds)
+        self.settings = _replace_settings(self.settings, playback_seconds_per_unit=seconds)
+
+    def _set_players_roll(self, on: bool) -> None:
+        self.settings = _replace_settings(self.settings, ask_player_rolls=on)
+
+    def _roll_initiative(self) -> None:
+        if self.session.started:
+            QMessageBox.information(
+                self,
+                "Initiative",
+                "Initiative is rolled when the fight begins. Restart the fight (Fight menu) "
+                "to roll again.",
+            )
+            return
+        dialog = InitiativeDialog(self.document.encounter.combatants, self._roller, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.document.set_initiative_rolls(dialog.rolls())
+            self._status("Initiative set: see the Init and Count columns of the roster.")
+
+    def _restart_fight(self) -> None:
+        self.driver.pause()
+        self.document.set_log(())
+        self.session.restart(self.document.encounter)
+        self._refresh_at_playhead()
+
+    # --- editing -----------------------------------------------------------------------------
+
+    def _place_template(self, template: CreatureTemplate, x: float, y: float) -> None:
+        combatant = template.to_combatant(self.document.free_id(template.name), x, y)
+        self.document.add_combatant(combatant)
+        self.map.select_tokens([combatant.id])
+
+    def _place_template_centre(self, template: CreatureTemplate) -> None:
+        spec = self.document.encounter.map
+        size = {"large": 2, "huge": 3}.get(template.size, 1)
+        offset = 0.5 if size % 2 else 0.0
+        self._place_template(template, spec.width // 2 + offset, spec.height // 2 + offset)
+
+    def _delete_selected(self) -> None:
+        self.document.remove_combatants(self.map.selected_ids())
+
+    def _edit_selected(self) -> None:
+        selected = self.map.selected_ids()
+        if len(selected) == 1:
+            self._edit_combatant(selected[0])
+
+    def _edit_combatant(self, combatant_id: str) -> None:
+        encounter = self.document.encounter
+        combatant = encounter.combatant(combatant_id)
+        taken = {c.id for c in encounter.combatants if c.id != combatant_id}
+        dialog = CombatantDialog(combatant, encounter.map, taken, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.document.update_combatant(combatant_id, dialog.combatant())
+
+    def _map_selection(self, ids: list[str]) -> None:
+        self.library.select_roster(ids)
+        self.act_delete.setEnabled(bool(ids))
+        self.act_edit.setEnabled(len(ids) == 1)
+
+    def _token_menu(self, combatant_id: str, where: object) -> None:
+        self.map.select_tokens([combatant_id])
+        menu = QMenu(self)
+        for choice in ACTIONS:
+            act = menu.addAction(choice.label)
+            act.triggered.connect(
+                lambda _=False, a=choice.action: self.planning.begin(a, combatant_id)
+            )
+        menu.addSeparator()
+        menu.addAction(self.act_edit)
+        menu.addAction(self.act_delete)
+        menu.popup(where)  # type: ignore[arg-type]
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Battlemap",
+            "Battlemap: a battle map for game masters on the d12 Combat System's clock: "
+            "12 half-second units a round, continuous movement, every blow at its moment.",
+        )
+
+    # --- window state --------------------------------------------------------------------------
+
+    def _restore_geometry(self) -> None:
+        if self.settings.window_geometry:
+            self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
+        if self.settings.window_state:
+            self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.driver.pause()
+        if not self.files.confirm_discard():
+            event.ignore()
+            return
+        self.settings = _replace_settings(
+            self.settings,
+            window_geometry=bytes(self.saveGeometry().toBase64().data()).decode(),
+            window_state=bytes(self.saveState().toBase64().data()).decode(),
+        )
+        with contextlib.suppress(ValueError, OSError):  # a convenience: never block closing
+            save_settings(self.settings)
+        self.files.clean_exit()
+        event.accept()
+
+
+def _replace_settings(settings: Settings, **changes: object) -> Settings:
+    from dataclasses import replace
+
+    return replace(settings, **changes)  # type: ignore[arg-type]

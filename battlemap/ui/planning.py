@@ -1,0 +1,283 @@
+"""Planning a combatant's actions on the map: pick an action, click waypoints or a target.
+
+The flow a game master expects: select a token, choose an action (toolbar, context menu or
+keyboard); movement asks for waypoints on the map with a live ruler, attacks ask for a target
+token, a spell asks for its name and level. The finished plan goes into the encounter as one
+undoable edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
+
+from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
+from battlemap.rulesets.d12.initiative import Initiative
+from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
+from battlemap.ui.document import EncounterDocument
+from battlemap.ui.map_view import MapView, RulerSpec
+from battlemap.ui.session import FightSession
+
+
+@dataclass(frozen=True)
+class ActionChoice:
+    """One planning action as the toolbar offers it."""
+
+    action: str
+    label: str
+    shortcut: str
+    tip: str
+
+
+ACTIONS = (
+    ActionChoice("move", "Move", "M", "Move along waypoints: 6 units at the token's speed"),
+    ActionChoice("double_move", "Double move", "D", "Move along waypoints: 12 units"),
+    ActionChoice("run", "Run", "R", "Run in a straight line at 4x speed: 12 units"),
+    ActionChoice("charge", "Charge", "C", "Charge a target: the blow lands when it is reached"),
+    ActionChoice("attack", "Attack", "A", "One attack: the blow lands on the first unit"),
+    ActionChoice("full_attack", "Full attack", "F", "All attacks, spread over 12 units"),
+    ActionChoice("cast", "Cast", "S", "Cast a spell: it goes off after 6 units"),
+    ActionChoice("standard", "Standard", "", "Any other standard action: 6 units"),
+    ActionChoice("full_round", "Full-round", "", "Any other full-round action: 12 units"),
+)
+
+_TARGETED = frozenset({"attack", "full_attack", "charge", "cast"})
+
+
+class PlanningController(QObject):
+    """Turns toolbar choices and map clicks into plans.
+
+    Signals:
+        message(str): guidance for the status bar ("Click waypoints; Enter to finish").
+        planningChanged(bool): planning started or ended.
+    """
+
+    message = Signal(str)
+    planningChanged = Signal(bool)
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        session: FightSession,
+        map_view: MapView,
+        parent_widget: QWidget,
+    ) -> None:
+        super().__init__(parent_widget)
+        self.document = document
+        self.session = session
+        self.map = map_view
+        self._parent = parent_widget
+        self._actor: str | None = None
+        self._action: str | None = None
+        self._awaiting_target = False
+        self.toolbar = QToolBar("Planning", parent_widget)
+        self.toolbar.setObjectName("planning_toolbar")
+        self._round = QSpinBox()
+        self._round.setRange(-20, 999)
+        self._round.setValue(1)
+        self._round.setPrefix("Round ")
+        self._round.setToolTip("The round the next plan is for (surprise rounds are 0, -1, ...)")
+        self.toolbar.addWidget(QLabel(" Plan for "))
+        self.toolbar.addWidget(self._round)
+        self.actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for choice in ACTIONS:
+            act = QAction(choice.label, self)
+            act.setToolTip(f"{choice.tip} ({choice.shortcut})" if choice.shortcut else choice.tip)
+            act.setStatusTip(choice.tip)
+            if choice.shortcut:
+                act.setShortcut(choice.shortcut)
+            act.triggered.connect(lambda _=False, a=choice.action: self.begin(a))
+            group.addAction(act)
+            self.toolbar.addAction(act)
+            self.actions[choice.action] = act
+        map_view.waypointAdded.connect(self._waypoint)
+        map_view.planningFinished.connect(self._finish_path)
+        map_view.planningCancelled.connect(self.cancel)
+        map_view.selectionChangedIds.connect(self._selection)
+        self.update_enabled([])
+
+    # --- state -------------------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        return self._round.value()
+
+    def set_round(self, round_number: int) -> None:
+        self._round.setValue(round_number)
+
+    def is_busy(self) -> bool:
+        return self._action is not None
+
+    def update_enabled(self, selected: list[str]) -> None:
+        """Actions apply to exactly one selected token."""
+        for act in self.actions.values():
+            act.setEnabled(len(selected) == 1 and not self.is_busy())
+
+    # --- flow --------------------------------------------------------------------------------
+
+    def begin(self, action: str, actor: str | None = None) -> None:
+        """Start planning `action` for `actor` (default: the one selected token)."""
+        if actor is None:
+            selected = self.map.selected_ids()
+            if len(selected) != 1:
+                self.message.emit("Select one token to plan for.")
+                return
+            actor = selected[0]
+        self.cancel()
+        self._actor, self._action = actor, action
+        name = self.document.encounter.combatant(actor).name
+        if action in MOVEMENT_MULTIPLIER and action != "charge":
+            start, start_time = self._start_of_next_plan(actor)
+            combatant = self.document.encounter.combatant(actor)
+            ruler = RulerSpec(
+                feet=combatant.speed * MOVEMENT_MULTIPLIER[action],
+                start_time=start_time,
+                duration=float(ACTION_UNITS[action]),
+                label=self.session.ruleset.clock.label,
+            )
+            self.map.begin_planning(actor, start, combatant.squares, ruler)
+            self.message.emit(
+                f"{name}: click waypoints for the {action.replace('_', ' ')}; "
+                "Enter or double-click to finish, Esc to cancel."
+            )
+        elif action in _TARGETED:
+            self._awaiting_target = True
+            hint = " (or press Esc for no target)" if action == "cast" else ""
+            self.message.emit(f"{name}: click the target of the {action.replace('_', ' ')}{hint}.")
+        else:
+            self._commit(Plan(actor=actor, round=self.round, action=action))
+            return
+        self.planningChanged.emit(True)
+        self.update_enabled([])
+
+    def cancel(self) -> None:
+        was_busy = self.is_busy()
+        if self.map.is_planning():
+            self.map.end_planning()
+        if self._action == "cast" and self._awaiting_target and self._actor is not None:
+            # Esc while choosing a spell's target: cast with no target.
+            actor = self._actor
+            self._reset()
+            self._cast(actor, None)
+            return
+        self._reset()
+        if was_busy:
+            self.message.emit("Planning cancelled.")
+            self.planningChanged.emit(False)
+
+    # --- map input -----------------------------------------------------------------------------
+
+    def _waypoint(self, x: float, y: float) -> None:
+        del x, y  # the map keeps the waypoints; nothing to do until planning finishes
+
+    def _finish_path(self) -> None:
+        if self._actor is None or self._action is None or not self.map.is_planning():
+            return
+        waypoints = tuple(self.map.planned_waypoints())
+        actor, action = self._actor, self._action
+        self.map.end_planning()
+        self._reset()
+        if not waypoints:
+            self.message.emit("No waypoints: nothing planned.")
+            self.planningChanged.emit(False)
+            return
+        self._commit(Plan(actor=actor, round=self.round, action=action, path=waypoints))
+
+    def _selection(self, ids: list[str]) -> None:
+        if self._awaiting_target and self._actor is not None and self._action is not None:
+            targets = [i for i in ids if i != self._actor]
+            if not targets:
+                return
+            actor, action, target = self._actor, self._action, targets[0]
+            self._reset()
+            self.map.select_tokens([actor])
+            if action == "cast":
+                self._cast(actor, target)
+            else:
+                self._commit(Plan(actor=actor, round=self.round, action=action, target=target))
+            return
+        self.update_enabled(ids)
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _cast(self, actor: str, target: str | None) -> None:
+        spell, ok = QInputDialog.getText(self._parent, "Cast a spell", "Spell name:")
+        if not ok or not spell.strip():
+            self.message.emit("No spell named: nothing planned.")
+            self.planningChanged.emit(False)
+            return
+        level, ok = QInputDialog.getInt(self._parent, "Cast a spell", "Spell level:", 1, 0, 9)
+        if not ok:
+            self.planningChanged.emit(False)
+            return
+        plan = Plan(
+            actor=actor,
+            round=self.round,
+            action="cast",
+            target=target,
+            spell=SpellRef(spell.strip(), level),
+        )
+        self._commit(plan)
+
+    def _commit(self, plan: Plan) -> None:
+        """Add the plan if the rules accept it; otherwise say why and leave the encounter."""
+        from battlemap.core.errors import EncounterError
+
+        candidate = _with_plan(self.document.encounter, plan)
+        try:
+            self.session.ruleset.validate(candidate, "plan")
+        except EncounterError as error:
+            self.message.emit(f"Cannot plan that: {error.problem}")
+        else:
+            self.document.add_plan(plan)
+            self.message.emit(_describe(self.document.encounter, plan))
+        self.planningChanged.emit(False)
+        self.update_enabled(self.map.selected_ids())
+
+    def _reset(self) -> None:
+        self._actor = None
+        self._action = None
+        self._awaiting_target = False
+
+    def _start_of_next_plan(self, actor: str) -> tuple[Point, float]:
+        """Where and when the actor's next plan this round begins, for the ruler."""
+        encounter = self.document.encounter
+        combatant = encounter.combatant(actor)
+        clock = self.session.ruleset.clock
+        count = self._initiative_count(actor)
+        start_time = clock.time_of(self.round, count)
+        position: Point = self.session.positions().get(actor, (combatant.x, combatant.y))
+        for plan in self.document.plans_of(actor, self.round):
+            start_time += ACTION_UNITS.get(plan.action, 0)
+            if plan.path:
+                position = plan.path[-1]
+        return position, start_time
+
+    def _initiative_count(self, actor: str) -> int:
+        state = self.session.state()[actor]
+        if state.initiative_count is not None:
+            return state.initiative_count
+        combatant = self.document.encounter.combatant(actor)
+        if combatant.initiative_roll is not None:
+            return Initiative.from_roll(combatant.initiative_roll, combatant.init_mod).count
+        return 12  # not rolled yet: times assume the first count
+
+
+def _with_plan(encounter: Encounter, plan: Plan) -> Encounter:
+    from dataclasses import replace
+
+    return replace(encounter, plans=(*encounter.plans, plan))
+
+
+def _describe(encounter: Encounter, plan: Plan) -> str:
+    actor = encounter.combatant(plan.actor).name
+    text = f"Planned for round {plan.round}: {actor} {plan.action.replace('_', ' ')}"
+    if plan.target is not None:
+        text += f" on {encounter.combatant(plan.target).name}"
+    if plan.spell is not None:
+        text += f" ({plan.spell.name}, level {plan.spell.level})"
+    return text + "."
