@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from battlemap.core.encounter import Combatant, Encounter, Plan, Point
+from battlemap.core.encounter import Combatant, Encounter, MapSpec, Plan, Point
 from battlemap.core.events import Event
 
 
@@ -134,6 +134,9 @@ class EncounterDocument(QObject):
                 plans=tuple(_rename(p, old_id, combatant.id) for p in after.plans),
             )
         self.edit(after, f"Edit {combatant.name}", "combatants", "plans")
+
+    def set_map(self, spec: MapSpec) -> None:
+        self.edit(dataclasses.replace(self.encounter, map=spec), "Change map", "map")
 
     def set_initiative_rolls(self, rolls: Mapping[str, int]) -> None:
         after = self._with_combatants(

@@ -21,8 +21,11 @@ from battlemap.storage.settings import Settings, save_settings, with_recent_file
 from battlemap.ui.document import EncounterDocument
 
 FILE_FILTER = "Battlemap encounters (*.json);;All files (*)"
-#: Autosave waits this long after the last change, so a burst of edits is one write.
+#: Autosave follows an edit this quickly; a burst of edits is one write.
 AUTOSAVE_DELAY_MS = 400
+#: While a fight plays, events arrive every frame: autosave them at most this often, so the
+#: writing never stutters the animation.
+AUTOSAVE_PLAY_MS = 5000
 
 
 def empty_encounter() -> Encounter:
@@ -129,7 +132,17 @@ class FileController(QObject):
     # --- autosave ------------------------------------------------------------------------------
 
     def schedule_autosave(self) -> None:
-        self._autosave_timer.start()
+        """An edit: autosave shortly (sooner than a pending fight-progress autosave)."""
+        if (
+            not self._autosave_timer.isActive()
+            or self._autosave_timer.interval() > AUTOSAVE_DELAY_MS
+        ):
+            self._autosave_timer.start(AUTOSAVE_DELAY_MS)
+
+    def note_progress(self) -> None:
+        """The fight moved on: autosave within a few seconds, never more often."""
+        if not self._autosave_timer.isActive():
+            self._autosave_timer.start(AUTOSAVE_PLAY_MS)
 
     def autosave_now(self) -> None:
         self._autosave_timer.stop()

@@ -42,6 +42,7 @@ from battlemap.ui.file_controller import FileController
 from battlemap.ui.initiative_dialog import InitiativeDialog
 from battlemap.ui.library_dock import LibraryDock
 from battlemap.ui.log_dock import LogDock
+from battlemap.ui.map_dialog import MapDialog
 from battlemap.ui.map_view import MapView
 from battlemap.ui.plan_paths import pending_paths
 from battlemap.ui.planning import ACTIONS, PlanningController
@@ -203,6 +204,9 @@ class MainWindow(QMainWindow):
         )
         self.act_fit = self._action("&Fit map", self.map.fit_to_map, "Ctrl+0", "Show the whole map")
         self.act_about = self._action("&About Battlemap", self._about)
+        self.act_map = self._action(
+            "&Map settings…", self._edit_map, None, "Map size and background picture"
+        )
 
     def _set_icons(self) -> None:
         """Standard icons from the platform's style, so the app looks native everywhere."""
@@ -240,6 +244,8 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_edit)
         edit_menu.addAction(self.act_delete)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_map)
         plan_menu = bar.addMenu("&Plan")
         for act in self.planning.actions.values():
             plan_menu.addAction(act)
@@ -407,6 +413,7 @@ class MainWindow(QMainWindow):
         self.log.add_events(events)
         self.log.show_until(self.session.time)
         self._shown_unit = None  # new events: refresh the roster and paths on the next frame
+        self.files.note_progress()  # the fight so far is work too
 
     def _log_reset(self) -> None:
         events = self.session.events()
@@ -535,6 +542,13 @@ class MainWindow(QMainWindow):
         dialog = CombatantDialog(combatant, encounter.map, taken, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.document.update_combatant(combatant_id, dialog.combatant())
+
+    def _edit_map(self) -> None:
+        encounter = self.document.encounter
+        dialog = MapDialog(encounter.map, encounter.combatants, self.document.base_dir, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.document.set_map(dialog.map_spec())
+            self.map.fit_to_map()
 
     def _map_selection(self, ids: list[str]) -> None:
         self.library.select_roster(ids)
