@@ -341,6 +341,7 @@ class MainWindow(QMainWindow):
         encounter = self.document.encounter
         self.map.set_map(encounter.map, self.document.base_dir)
         self._refresh_setup()
+        self._refresh_at_playhead()
         self.map.fit_to_map()
         self._update_title()
 

@@ -334,3 +334,15 @@ def test_saving_a_path_through_save_keeps_nothing_half_written(
     assert not demo.files.save()
     assert target.read_bytes() == before
     assert "speed" in demo.statusBar().currentMessage()
+
+
+def test_the_roster_lists_everyone_with_initiative_before_the_fight(demo: MainWindow) -> None:
+    """Before anything is played the roster already shows each combatant, with the initiative
+    the file fixed (Luet: 3 + 8 = 11, count 11)."""
+    model = demo.library.roster_view().model()
+    rows = {
+        model.index(r, 0).data(): [model.index(r, c).data() for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    }
+    assert len(rows) == 9  # two goblins share a name
+    assert rows["Luet"][:6] == ["Luet", "party", "16/16", "16", "11", "11"]

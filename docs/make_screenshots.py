@@ -1,0 +1,100 @@
+"""Render the user guide's screenshots into docs/images/ (offscreen; no display needed).
+
+Run from the repository root: `.venv/bin/python docs/make_screenshots.py`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("BATTLEMAP_HOME", tempfile.mkdtemp(prefix="battlemap-shots-"))
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from battlemap.core.dice import DiceRoller  # noqa: E402
+from battlemap.storage.creature_library import default_creatures  # noqa: E402
+from battlemap.storage.encounter_file import load_encounter  # noqa: E402
+from battlemap.storage.settings import Settings  # noqa: E402
+from battlemap.ui.combatant_dialog import CombatantDialog  # noqa: E402
+from battlemap.ui.initiative_dialog import InitiativeDialog  # noqa: E402
+from battlemap.ui.main_window import MainWindow  # noqa: E402
+
+IMAGES = ROOT / "docs" / "images"
+DEMO = ROOT / "resources" / "examples" / "demo.json"
+
+
+def shot(widget: QWidget, name: str) -> None:
+    QApplication.processEvents()
+    target = IMAGES / f"{name}.png"
+    if not widget.grab().save(str(target)):
+        raise SystemExit(f"could not write {target}")
+    print(f"wrote {target.relative_to(ROOT)}")
+
+
+def window(settings: Settings | None = None) -> MainWindow:
+    win = MainWindow(load_encounter(DEMO), DEMO, settings or Settings(), default_creatures())
+    win.resize(1400, 900)
+    win.show()
+    QApplication.processEvents()
+    return win
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])
+    IMAGES.mkdir(parents=True, exist_ok=True)
+
+    win = window()
+    shot(win, "first-launch")
+
+    # Planning: Mialee moves after her spell; the ruler shows the units of arrival.
+    viewport = win.map.viewport()
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=win.map.square_to_view(2.5, 5.5))
+    win.planning.actions["move"].trigger()
+    for x, y in ((4.5, 3.5), (7.5, 3.5), (10.5, 2.5)):
+        QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=win.map.square_to_view(x, y))
+    QTest.mouseMove(viewport, win.map.square_to_view(12.5, 1.5))
+    shot(win, "planning")
+    QTest.keyClick(viewport, Qt.Key.Key_Escape)
+
+    for _ in range(8):
+        win.driver.step_unit()
+    win.session.advance_to(7.5)
+    shot(win, "playing")
+    win.document.undo_stack.setClean()
+    win.close()
+
+    asking = window(Settings(ask_player_rolls=True))
+    asking.driver.set_speed(0.01)
+    asking.act_play.trigger()
+    for _ in range(500):
+        if asking.prompt.is_waiting():
+            break
+        QTest.qWait(10)
+    shot(asking, "roll-prompt")
+    asking.document.undo_stack.setClean()
+    asking.close()
+
+    encounter = load_encounter(DEMO)
+    dialog = InitiativeDialog(encounter.combatants, DiceRoller(3))
+    dialog.show()
+    shot(dialog, "initiative")
+    dialog.close()
+    editor = CombatantDialog(encounter.combatant("thorin"), encounter.map, set())
+    editor.show()
+    shot(editor, "edit-stats")
+    editor.close()
+    del app
+
+
+if __name__ == "__main__":
+    main()
