@@ -175,7 +175,7 @@ class MainWindow(QMainWindow):
         )
         self.act_back = self._action("Step &back", self.driver.step_back, ",", "Back one unit")
         self.act_round = self._action(
-            "Step one &round", self.driver.step_round, "Shift+.", "Forward to the next round"
+            "Step one &round", self.driver.step_round, "Ctrl+.", "Forward to the next round"
         )
         self.act_initiative = self._action(
             "Roll &initiative…",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 
@@ -94,6 +94,13 @@ class PlanningController(QObject):
             group.addAction(act)
             self.toolbar.addAction(act)
             self.actions[choice.action] = act
+        # Esc while a target is awaited: only live then, so the map keeps its own Esc otherwise.
+        self.cancel_action = QAction("Cancel planning", self)
+        self.cancel_action.setShortcut("Esc")
+        self.cancel_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.cancel_action.setEnabled(False)
+        self.cancel_action.triggered.connect(self.cancel)
+        parent_widget.addAction(self.cancel_action)
         map_view.waypointAdded.connect(self._waypoint)
         map_view.planningFinished.connect(self._finish_path)
         map_view.planningCancelled.connect(self.cancel)
@@ -146,6 +153,7 @@ class PlanningController(QObject):
             )
         elif action in _TARGETED:
             self._awaiting_target = True
+            self.cancel_action.setEnabled(True)
             hint = " (or press Esc for no target)" if action == "cast" else ""
             self.message.emit(f"{name}: click the target of the {action.replace('_', ' ')}{hint}.")
         else:
@@ -194,7 +202,9 @@ class PlanningController(QObject):
                 return
             actor, action, target = self._actor, self._action, targets[0]
             self._reset()
-            self.map.select_tokens([actor])
+            # Reselect the actor once the click that picked the target is fully handled (the
+            # view would otherwise finish its click by selecting the target again).
+            QTimer.singleShot(0, lambda: self.map.select_tokens([actor]))
             if action == "cast":
                 self._cast(actor, target)
             else:
@@ -242,6 +252,7 @@ class PlanningController(QObject):
         self._actor = None
         self._action = None
         self._awaiting_target = False
+        self.cancel_action.setEnabled(False)
 
     def _start_of_next_plan(self, actor: str) -> tuple[Point, float]:
         """Where and when the actor's next plan this round begins, for the ruler."""

@@ -346,3 +346,54 @@ def test_the_roster_lists_everyone_with_initiative_before_the_fight(demo: MainWi
     }
     assert len(rows) == 9  # two goblins share a name
     assert rows["Luet"][:6] == ["Luet", "party", "16/16", "16", "11", "11"]
+
+
+def test_planning_an_attack_by_clicking_the_target(qtbot: QtBot, demo: MainWindow) -> None:
+    viewport = demo.map.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(4.5, 7.5))
+    assert demo.map.selected_ids() == ["thorin"]
+    demo.planning.set_round(3)
+    qtbot.keyClick(viewport, Qt.Key.Key_A)
+    assert demo.statusBar().currentMessage() == "Thorin: click the target of the attack."
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(5.5, 6.5))
+    plan = demo.document.encounter.plans[-1]
+    assert (plan.actor, plan.round, plan.action, plan.target) == ("thorin", 3, "attack", "goblin")
+    assert demo.statusBar().currentMessage() == "Planned for round 3: Thorin attack on goblin."
+    qtbot.waitUntil(lambda: demo.map.selected_ids() == ["thorin"])  # ready for his next plan
+
+
+def test_a_refused_plan_says_why_and_changes_nothing(qtbot: QtBot, demo: MainWindow) -> None:
+    """Thorin already makes a full attack in round 1: a second action does not fit."""
+    viewport = demo.map.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(4.5, 7.5))
+    before = demo.document.encounter
+    qtbot.keyClick(viewport, Qt.Key.Key_A)
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(5.5, 6.5))
+    assert demo.document.encounter == before
+    assert demo.statusBar().currentMessage() == (
+        "Cannot plan that: Thorin's actions in round 1 take 18 units; a round has 12"
+    )
+
+
+def test_casting_with_no_target_by_pressing_escape(
+    qtbot: QtBot, demo: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("light", True))
+    monkeypatch.setattr(QInputDialog, "getInt", lambda *a, **k: (0, True))
+    viewport = demo.map.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(2.5, 8.5))
+    demo.planning.set_round(2)
+    qtbot.keyClick(viewport, Qt.Key.Key_S)
+    qtbot.keyClick(demo, Qt.Key.Key_Escape)
+    plan = demo.document.encounter.plans[-1]
+    assert (plan.actor, plan.round, plan.action, plan.target) == ("jozan", 2, "cast", None)
+    assert plan.spell is not None and (plan.spell.name, plan.spell.level) == ("light", 0)
+
+
+def test_ctrl_period_steps_to_the_next_round(qtbot: QtBot, demo: MainWindow) -> None:
+    qtbot.keyClick(demo, Qt.Key.Key_Period)
+    qtbot.keyClick(demo, Qt.Key.Key_Period, Qt.KeyboardModifier.ControlModifier)
+    assert demo.session.time == 12.0
+    assert demo._time_label.text() == "Round 2, 12"
