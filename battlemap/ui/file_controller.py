@@ -156,6 +156,9 @@ class FileController(QObject):
         info = pending_autosave()
         if info is None:
             return False
+        if info.source_path and _same_as_saved(info.encounter, Path(info.source_path)):
+            clear_autosave()  # nothing was lost: the file on disk already holds it all
+            return False
         when = info.saved_at.strftime("%H:%M on %d %b")
         origin = f" ({Path(info.source_path).name})" if info.source_path else ""
         answer = QMessageBox.question(
@@ -217,3 +220,10 @@ class FileController(QObject):
     def _open_recent(self, path: Path) -> None:
         if self.confirm_discard():
             self.open_path(path)
+
+
+def _same_as_saved(encounter: Encounter, path: Path) -> bool:
+    try:
+        return load_encounter(path) == encounter
+    except BattlemapError:
+        return False

@@ -309,6 +309,9 @@ class MainWindow(QMainWindow):
         self.document.changed.connect(self._document_changed)
         self.document.pathChanged.connect(lambda _p: self._update_title())
         self.document.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        # Autosave follows the undo stack, not the change signal: a command reports its change
+        # from inside push(), before the stack knows it is no longer clean.
+        self.document.undo_stack.indexChanged.connect(self._edited)
         self.files.opened.connect(self._opened)
         self.files.message.connect(self._status)
         self.planning.message.connect(self._status)
@@ -383,7 +386,11 @@ class MainWindow(QMainWindow):
             self.timeline.set_lanes([Lane(c.id, c.name, c.side) for c in encounter.combatants])
         self._refresh_plans()
         self._refresh_at_playhead()
-        self.files.schedule_autosave()
+
+
+    def _edited(self, _index: int) -> None:
+        if self.document.is_modified():  # an undo back to the saved state is nothing to keep
+            self.files.schedule_autosave()
 
     def _opened(self) -> None:
         self.driver.pause()

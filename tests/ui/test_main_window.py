@@ -397,3 +397,33 @@ def test_ctrl_period_steps_to_the_next_round(qtbot: QtBot, demo: MainWindow) -> 
     qtbot.keyClick(demo, Qt.Key.Key_Period, Qt.KeyboardModifier.ControlModifier)
     assert demo.session.time == 12.0
     assert demo._time_label.text() == "Round 2, 12"
+
+
+def test_no_restore_question_when_nothing_was_lost(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An autosave identical to its saved file (killed right after opening) is not offered."""
+    from battlemap.storage.autosave import pending_autosave, write_autosave
+    from battlemap.ui.app import build_window
+
+    saved = tmp_path / "fight.json"
+    saved.write_bytes(DEMO.read_bytes())
+    write_autosave(load_encounter(saved), str(saved))
+
+    def no_questions(*_args: object, **_kwargs: object) -> QMessageBox.StandardButton:
+        raise AssertionError("asked to restore although nothing was lost")
+
+    monkeypatch.setattr(QMessageBox, "question", no_questions)
+    window = build_window(str(saved))
+    qtbot.addWidget(window)
+    assert pending_autosave() is None
+    assert window.document.path == saved
+
+
+def test_opening_a_file_writes_no_autosave(qtbot: QtBot, demo: MainWindow) -> None:
+    from battlemap.storage.autosave import pending_autosave
+
+    qtbot.wait(600)  # longer than the autosave delay after an edit
+    assert pending_autosave() is None
+    demo.document.move_combatant("mialee", 3.5, 5.5)
+    qtbot.waitUntil(lambda: pending_autosave() is not None, timeout=3000)
