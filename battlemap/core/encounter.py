@@ -57,6 +57,15 @@ class Combatant:
     #: A picture for the token (path relative to the encounter file, or absolute); None draws
     #: the initial.
     image: str | None = None
+    #: The reach comes from a reach weapon (a longspear): it threatens the ring `reach` away
+    #: but not the adjacent squares. Natural reach threatens both.
+    reach_weapon: bool = False
+    #: D&D 3e Combat Reflexes: 1 + Dex modifier attacks of opportunity a round instead of 1.
+    combat_reflexes: bool = False
+
+    @property
+    def dex_modifier(self) -> int:
+        return (self.dex - 10) // 2
 
     @property
     def squares(self) -> int:

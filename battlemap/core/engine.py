@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from battlemap.core.clock import clean_time
-from battlemap.core.decisions import AskPolicy, RollDecision, RollRequest, never_ask
+from battlemap.core.decisions import (
+    CHOICE_KINDS,
+    AskPolicy,
+    ChoiceDecision,
+    ChoicePolicy,
+    ChoiceRequest,
+    Decision,
+    RollDecision,
+    RollRequest,
+    never_ask,
+    take_all,
+)
 from battlemap.core.dice import DiceRoller, Roll, dice_range
 from battlemap.core.encounter import Encounter
 from battlemap.core.errors import DecisionError
@@ -46,7 +57,14 @@ class NeedRoll:
     fixed: int | None = None
 
 
-Command: TypeAlias = Wait | NeedRoll
+@dataclass(frozen=True)
+class NeedChoice:
+    """Ask whether an opportunity is taken; the process receives True or False."""
+
+    request: ChoiceRequest
+
+
+Command: TypeAlias = Wait | NeedRoll | NeedChoice
 Process: TypeAlias = Generator[Command, Any, None]
 
 
@@ -79,7 +97,9 @@ class Engine:
         *,
         seed: int | None = 0,
         ask: AskPolicy = never_ask,
+        choose: ChoicePolicy = take_all,
         recorded_rolls: Iterable[RecordedRoll] = (),
+        recorded_choices: Iterable[bool] = (),
     ) -> None:
         self.encounter = encounter
         self.ruleset = ruleset
@@ -87,11 +107,13 @@ class Engine:
         self.log = EventLog()
         self.state = State(encounter, ruleset.reducers)
         self.now = float("-inf")
-        self.pending: RollDecision | None = None
+        self.pending: Decision | None = None
         self._queue: Scheduler[tuple[Process, Any]] = Scheduler()
         self._dice = DiceRoller(seed)
         self._ask = ask
+        self._choose = choose
         self._recorded: deque[RecordedRoll] = deque(recorded_rolls)
+        self._recorded_choices: deque[bool] = deque(recorded_choices)
         self._blocked: Process | None = None
         self._ids = itertools.count(1)
         # Events emitted before the clock starts (initiative rolls come before anyone knows
@@ -183,7 +205,7 @@ class Engine:
 
     def answer(self, total: int | None) -> None:
         """Answer the pending roll: the total a person rolled, or None to let the app roll."""
-        if self.pending is None or self._blocked is None:
+        if not isinstance(self.pending, RollDecision) or self._blocked is None:
             raise DecisionError("answer", "no roll is waiting for an answer")
         request = self.pending.request
         if total is None:
@@ -196,6 +218,15 @@ class Engine:
         process, self._blocked, self.pending = self._blocked, None, None
         self._record_roll(request, roll, source)
         self._drive(process, roll)
+
+    def choose(self, taken: bool) -> None:
+        """Answer the pending opportunity: take it (True) or decline it (False)."""
+        if not isinstance(self.pending, ChoiceDecision) or self._blocked is None:
+            raise DecisionError("choose", "no opportunity is waiting for an answer")
+        request = self.pending.request
+        process, self._blocked, self.pending = self._blocked, None, None
+        self._record_choice(request, taken)
+        self._drive(process, taken)
 
     # --- internals --------------------------------------------------------------------------
 
@@ -224,6 +255,13 @@ class Engine:
                     rank=command.rank,
                 )
                 return
+            if isinstance(command, NeedChoice):
+                taken = self._serve_choice(command.request)
+                if taken is None:
+                    self._blocked = process
+                    return
+                value = taken
+                continue
             roll = self._serve_roll(command)
             if roll is None:
                 self._blocked = process
@@ -255,6 +293,30 @@ class Engine:
         self._record_roll(request, roll, "app")
         return roll
 
+    def _serve_choice(self, request: ChoiceRequest) -> bool | None:
+        if self._recorded_choices:
+            taken = self._recorded_choices.popleft()
+        else:
+            answer = self._choose(request)
+            if answer is None:
+                self.pending = ChoiceDecision(request, self.now)
+                return None
+            taken = answer
+        self._record_choice(request, taken)
+        return taken
+
+    def _record_choice(self, request: ChoiceRequest, taken: bool) -> None:
+        # The opportunity and its answer are one event: a replay answers it the same way.
+        self.emit(
+            request.kind,
+            request.actor,
+            target=request.target,
+            x=request.x,
+            y=request.y,
+            at=request.at,
+            taken=taken,
+        )
+
     def _record_roll(self, request: RollRequest, roll: Roll, source: str) -> None:
         # Every random outcome is an event, so replaying a log never rolls again.
         self.emit(
@@ -275,6 +337,11 @@ def recorded_rolls(events: Iterable[Event]) -> list[RecordedRoll]:
         for e in events
         if e.type == "roll"
     ]
+
+
+def recorded_choices(events: Iterable[Event]) -> list[bool]:
+    """The answers to opportunities in a log, in order, to feed a replaying engine."""
+    return [bool(e["taken"]) for e in events if e.type in CHOICE_KINDS]
 
 
 def _check_total(request: RollRequest, total: int) -> None:

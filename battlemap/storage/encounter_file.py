@@ -124,6 +124,10 @@ def _combatant_to_dict(combatant: Combatant) -> dict[str, object]:
     data["attacks"] = [_attack_to_dict(attack) for attack in combatant.attacks]
     if combatant.image is not None:
         data["image"] = combatant.image
+    if combatant.reach_weapon:
+        data["reach_weapon"] = True
+    if combatant.combat_reflexes:
+        data["combat_reflexes"] = True
     return data
 
 

@@ -23,6 +23,7 @@ from battlemap.storage.json_fields import (
     Node,
     check_format_and_version,
     describe,
+    read_bool,
     read_int,
     read_list,
     read_number,
@@ -84,6 +85,8 @@ COMBATANT_KEYS = (
     "attacks_per_round",
     "attacks",
     "image",
+    "reach_weapon",
+    "combat_reflexes",
 )
 PLAN_KEYS = ("actor", "round", "action", "target", "attack", "spell", "path", "rolls")
 SPELL_KEYS = ("name", "level")
@@ -188,7 +191,14 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
         node,
         "a combatant",
         COMBATANT_KEYS,
-        optional=("max_hp", "initiative_roll", "concentration", "image"),
+        optional=(
+            "max_hp",
+            "initiative_roll",
+            "concentration",
+            "image",
+            "reach_weapon",
+            "combat_reflexes",
+        ),
     )
     combatant_id = read_text(fields["id"], "id")
     name = read_text(fields["name"], "name")
@@ -234,6 +244,14 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
     attacks_per_round = read_attacks_per_round(fields["attacks_per_round"])
     attacks = parse_attacks(fields["attacks"])
     image = read_image(fields["image"], "image") if "image" in fields else None
+    reach_weapon = (
+        read_bool(fields["reach_weapon"], "reach_weapon") if "reach_weapon" in fields else False
+    )
+    combat_reflexes = (
+        read_bool(fields["combat_reflexes"], "combat_reflexes")
+        if "combat_reflexes" in fields
+        else False
+    )
     return Combatant(
         id=combatant_id,
         name=name,
@@ -253,6 +271,8 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
         max_hp=max_hp,
         concentration=concentration,
         image=image,
+        reach_weapon=reach_weapon,
+        combat_reflexes=combat_reflexes,
     )
 
 

@@ -204,3 +204,10 @@ def check_format_and_version(root: Node, what: str, expected: str, newest: int) 
             f"this file is format version {version}, written by a newer Battlemap; this one "
             f"reads versions up to {newest}, so update Battlemap to open it"
         )
+
+
+def read_bool(node: Node, label: str) -> bool:
+    """true or false (not 1 or 0: a flag written as a number is likely a mistake)."""
+    if not isinstance(node.value, bool):
+        raise node.error(f"{label} must be true or false, got {describe(node.value)}")
+    return node.value

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlemap.core.decisions import RollDecision, RollRequest
+from battlemap.core.decisions import Decision, RollDecision, RollRequest
 from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import Encounter
 from battlemap.core.errors import BattlemapError
@@ -35,6 +35,7 @@ from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.storage.settings import Settings, save_settings
+from battlemap.ui.choice_prompt import ChoicePrompt
 from battlemap.ui.combatant_dialog import CombatantDialog
 from battlemap.ui.document import Change, EncounterDocument
 from battlemap.ui.driver import PlaybackDriver
@@ -76,11 +77,16 @@ class MainWindow(QMainWindow):
         self.map = MapView()
         self.prompt = RollPrompt()
         self.prompt.hide()
+        self.choice_prompt = ChoicePrompt()
+        # Actors whose next attack and damage rolls the players make (an opportunity taken
+        # with "roll at the table").
+        self._rolls_at_table: set[str] = set()
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.prompt)
+        layout.addWidget(self.choice_prompt)
         layout.addWidget(self.map, 1)
         self.setCentralWidget(central)
 
@@ -320,9 +326,11 @@ class MainWindow(QMainWindow):
         self.session.logReset.connect(self._log_reset)
         self.session.decisionPending.connect(self._decision_pending)
         self.session.decisionCleared.connect(self.prompt.clear)
+        self.session.decisionCleared.connect(self.choice_prompt.clear)
         self.session.notice.connect(self._status)
         self.driver.playingChanged.connect(self._playing_changed)
         self.prompt.answered.connect(self._answer)
+        self.choice_prompt.answered.connect(self._choose)
         self.timeline.timeScrubbed.connect(self._scrub)
         self.map.tokenMoved.connect(self.document.move_combatant)
         self.map.creatureDropped.connect(self._place_template)
@@ -417,6 +425,9 @@ class MainWindow(QMainWindow):
             self.planning.set_round(round_now)
 
     def _events_added(self, events: list[Event]) -> None:
+        for event in events:
+            if event.type == "attack":  # the blow of an opportunity taken "at the table" is done
+                self._rolls_at_table.discard(event.actor or "")
         self.timeline.add_events(events)
         self.log.add_events(events)
         self.log.show_until(self.session.time)
@@ -445,6 +456,10 @@ class MainWindow(QMainWindow):
     # --- fight -------------------------------------------------------------------------------
 
     def _asks_a_person(self, request: RollRequest) -> bool:
+        if request.actor in self._rolls_at_table and request.purpose in ("attack", "damage"):
+            if request.purpose == "damage":
+                self._rolls_at_table.discard(request.actor)
+            return True
         if not self.settings.ask_player_rolls:
             return False
         try:
@@ -457,11 +472,14 @@ class MainWindow(QMainWindow):
             "concentration",
         )
 
-    def _decision_pending(self, decision: RollDecision) -> None:
+    def _decision_pending(self, decision: Decision) -> None:
         self._resume_after_answer = self.driver.is_playing() or self._resume_after_answer
         self.driver.pause()
-        self.prompt.ask(decision.question, decision.request.dice)
-        self.prompt.show()
+        if isinstance(decision, RollDecision):
+            self.prompt.ask(decision.question, decision.request.dice)
+            self.prompt.show()
+        else:
+            self.choice_prompt.ask(decision.question)
 
     def _answer(self, total: object) -> None:
         try:
@@ -475,6 +493,15 @@ class MainWindow(QMainWindow):
             if self._resume_after_answer:
                 self._resume_after_answer = False
                 self.driver.play()
+
+    def _choose(self, answer: str) -> None:
+        pending = self.session.pending
+        if answer == "roll" and pending is not None:
+            self._rolls_at_table.add(pending.request.actor)
+        self.session.choose(answer != "decline")
+        if self.session.pending is None and self._resume_after_answer:
+            self._resume_after_answer = False
+            self.driver.play()
 
     def _playing_changed(self, playing: bool) -> None:
         self.act_play.setText("&Pause" if playing else "&Play")

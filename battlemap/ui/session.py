@@ -9,13 +9,13 @@ the log up to the playhead, so what already happened stays as it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QObject, Signal
 
-from battlemap.core.decisions import RollDecision, RollRequest
+from battlemap.core.decisions import ChoicePolicy, ChoiceRequest, Decision, RollRequest
 from battlemap.core.encounter import Encounter, Point
-from battlemap.core.engine import Engine, ReplayMismatch, recorded_rolls
+from battlemap.core.engine import Engine, ReplayMismatch, recorded_choices, recorded_rolls
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.state import State
@@ -61,9 +61,16 @@ class FightSession(QObject):
     decisionCleared = Signal()
     notice = Signal(str)
 
-    def __init__(self, encounter: Encounter, ask: Callable[[RollRequest], bool]) -> None:
+    def __init__(
+        self,
+        encounter: Encounter,
+        ask: Callable[[RollRequest], bool],
+        choose: ChoicePolicy | None = None,
+    ) -> None:
         super().__init__()
         self._ask = ask
+        # Opportunities go to a person unless a policy answers them (tests, headless runs).
+        self._choose: ChoicePolicy = choose if choose is not None else _ask_a_person
         self._encounter = encounter
         self.ruleset = get_ruleset(encounter.ruleset)
         self.engine: Engine | None = None
@@ -84,7 +91,7 @@ class FightSession(QObject):
         return list(self.engine.log) if self.engine is not None else []
 
     @property
-    def pending(self) -> RollDecision | None:
+    def pending(self) -> Decision | None:
         return self.engine.pending if self.engine is not None else None
 
     def state(self) -> State:
@@ -116,7 +123,7 @@ class FightSession(QObject):
         if self.engine is not None:
             return
         saved = self._encounter.log
-        self.engine = self._new_engine(recorded_rolls(saved))
+        self.engine = self._new_engine(recorded_rolls(saved), recorded_choices(saved))
         if saved:
             self.engine.run_until(saved[-1].time)
             if _as_json(self.engine.log) != _as_json(saved):
@@ -179,6 +186,18 @@ class FightSession(QObject):
         self._announce(before)
         self._report_pending()
 
+    def choose(self, taken: bool) -> None:
+        """Take or decline the pending opportunity and go on to the playhead."""
+        engine = self.engine
+        if engine is None or engine.pending is None:
+            return
+        before = len(engine.log)
+        engine.choose(taken)
+        self.decisionCleared.emit()
+        engine.run_until(self.time)
+        self._announce(before)
+        self._report_pending()
+
     def restart(self, encounter: Encounter) -> None:
         """Back to the set-up: no engine, playhead at round one."""
         self._encounter = encounter
@@ -200,7 +219,7 @@ class FightSession(QObject):
         keep = [e for e in old.log if e.time <= self.time]
         self._encounter = encounter
         try:
-            self.engine = self._new_engine(recorded_rolls(keep))
+            self.engine = self._new_engine(recorded_rolls(keep), recorded_choices(keep))
             self.engine.run_until(self.time)
             changed = _as_json(self.engine.log)[: len(keep)] != _as_json(keep)
         except (ReplayMismatch, BattlemapError):
@@ -219,13 +238,15 @@ class FightSession(QObject):
 
     # --- internals ---------------------------------------------------------------------------
 
-    def _new_engine(self, rolls: object) -> Engine:
+    def _new_engine(self, rolls: object, choices: Iterable[bool] = ()) -> Engine:
         return Engine(
             self._encounter,
             self.ruleset,
             seed=self._encounter.seed,
             ask=lambda request: self._ask(request),
+            choose=lambda request: self._choose(request),
             recorded_rolls=rolls,  # type: ignore[arg-type]
+            recorded_choices=choices,
         )
 
     def _announce(self, before: int) -> None:
@@ -240,3 +261,7 @@ class FightSession(QObject):
 
 def _as_json(events: object) -> list[str]:
     return [json.dumps(e.to_json(), sort_keys=True) for e in events]  # type: ignore[attr-defined]
+
+
+def _ask_a_person(_request: ChoiceRequest) -> bool | None:
+    return None
