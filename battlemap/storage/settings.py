@@ -46,6 +46,10 @@ class Settings:
     window_geometry: str = ""
     window_state: str = ""
     demo_shown: bool = False
+    #: Whether playback stops to offer attacks of opportunity and intercepts; when off they are
+    #: declined (and still logged).
+    offer_opportunities: bool = True
+    offer_intercepts: bool = True
 
 
 class _Unusable(Exception):
@@ -104,6 +108,8 @@ def settings_to_json(settings: Settings) -> dict[str, object]:
         "window_geometry": settings.window_geometry,
         "window_state": settings.window_state,
         "demo_shown": settings.demo_shown,
+        "offer_opportunities": settings.offer_opportunities,
+        "offer_intercepts": settings.offer_intercepts,
     }
 
 
@@ -222,4 +228,6 @@ _READERS: dict[str, Callable[[object, str, list[str]], object]] = {
     "window_geometry": _read_base64,
     "window_state": _read_base64,
     "demo_shown": _read_flag,
+    "offer_opportunities": _read_flag,
+    "offer_intercepts": _read_flag,
 }

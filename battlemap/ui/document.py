@@ -59,8 +59,10 @@ class EncounterDocument(QObject):
     changed = Signal(object)
     pathChanged = Signal(object)
 
-    def __init__(self, encounter: Encounter, path: Path | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self, encounter: Encounter, path: Path | None = None, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
         self.encounter = encounter
         self.path = path
         self.undo_stack = QUndoStack(self)

@@ -27,16 +27,19 @@ from PySide6.QtWidgets import (
 from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import Combatant
 from battlemap.rulesets.d12.initiative import Initiative
-from battlemap.ui.combatant_dialog import (
+from battlemap.ui.form_validation import (
     INVALID_ROLE,
     INVALID_STYLE_SHEET,
     LiveCellDelegate,
     set_invalid,
 )
-from battlemap.ui.library_dock import side_swatch
+from battlemap.ui.palette import side_swatch
+from battlemap.ui.roster_model import plural
+from battlemap.ui.table_model import column_alignment
 
 COLUMNS = ("Name", "Modifier", "d12 rolled", "Total", "Count", "Notes")
 NAME, MODIFIER, ROLL, TOTAL, COUNT, NOTES = range(len(COLUMNS))
+_NUMERIC = (MODIFIER, ROLL, TOTAL, COUNT)
 _TIPS = (
     "Combatant",
     "Initiative modifier, added to the d12",
@@ -47,16 +50,12 @@ _TIPS = (
 )
 
 
-def _plural(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
 def initiative_notes(initiative: Initiative) -> str:
     """ "1 surprise round", "2 penalty rounds" or ""."""
     if initiative.surprise_rounds:
-        return _plural(initiative.surprise_rounds, "surprise round")
+        return plural(initiative.surprise_rounds, "surprise round")
     if initiative.penalty_rounds:
-        return _plural(initiative.penalty_rounds, "penalty round")
+        return plural(initiative.penalty_rounds, "penalty round")
     return ""
 
 
@@ -114,9 +113,7 @@ class InitiativeDialog(QDialog):
             header_item = self._table.horizontalHeaderItem(column)
             assert header_item is not None
             header_item.setToolTip(tip)
-            numeric = column in (MODIFIER, ROLL, TOTAL, COUNT)
-            side = Qt.AlignmentFlag.AlignRight if numeric else Qt.AlignmentFlag.AlignLeft
-            header_item.setTextAlignment(side | Qt.AlignmentFlag.AlignVCenter)
+            header_item.setTextAlignment(column_alignment(numeric=column in _NUMERIC))
         self._table.verticalHeader().hide()
         self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self._table.setEditTriggers(
@@ -226,10 +223,8 @@ class InitiativeDialog(QDialog):
                     if column == ROLL:
                         flags |= Qt.ItemFlag.ItemIsEditable
                     item.setFlags(flags)
-                    if column in (MODIFIER, ROLL, TOTAL, COUNT):
-                        item.setTextAlignment(
-                            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                        )
+                    if column in _NUMERIC:
+                        item.setTextAlignment(column_alignment(numeric=True))
                     if column == NAME:
                         item.setIcon(side_swatch(combatant.side))
                         item.setToolTip(f"{combatant.name} ({combatant.side}), Dex {combatant.dex}")

@@ -8,31 +8,17 @@ stays the one place where changes become undoable commands.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QItemSelection,
     QItemSelectionModel,
-    QMimeData,
     QModelIndex,
-    QObject,
-    QPersistentModelIndex,
     QSize,
     QSortFilterProxyModel,
     Qt,
     Signal,
 )
-from PySide6.QtGui import (
-    QFont,
-    QGuiApplication,
-    QIcon,
-    QKeyEvent,
-    QPainter,
-    QPalette,
-    QPixmap,
-)
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -46,297 +32,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlemap.storage.creature_library import CREATURE_MIME, CreatureTemplate, template_to_mime
-from battlemap.ui.palette import side_color
+from battlemap.storage.creature_library import CreatureTemplate
+from battlemap.ui.palette import side_swatch
+from battlemap.ui.roster_model import ID_ROLE, RosterModel, RosterRow, roster_notes
+from battlemap.ui.table_model import SORT_ROLE
+from battlemap.ui.template_model import TemplateModel
 
-ModelIndex = QModelIndex | QPersistentModelIndex
-
-#: Numbers sort as numbers (a header click on HP must not put 100 before 9).
-_SORT_ROLE = Qt.ItemDataRole.UserRole
-#: A roster row's combatant id, so selections survive sorting and updates.
-_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-
-
-@dataclass(frozen=True)
-class RosterRow:
-    """One combatant as the roster shows it; the main window builds these from the state."""
-
-    id: str
-    name: str
-    side: str
-    hp: int
-    max_hp: int
-    ac: int
-    initiative_total: int | None
-    count: int | None
-    surprise_rounds: int
-    penalty_rounds: int
-
-
-def _plural(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def roster_notes(row: RosterRow) -> str:
-    """The Notes column: surprise or penalty rounds, and "down" at 0 hp or less."""
-    notes = []
-    if row.surprise_rounds:
-        notes.append(_plural(row.surprise_rounds, "surprise round"))
-    if row.penalty_rounds:
-        notes.append(_plural(row.penalty_rounds, "penalty round"))
-    if row.hp <= 0:
-        notes.append("down")
-    return ", ".join(notes)
-
-
-def side_swatch(side: str) -> QIcon:
-    """A small round chip in the side's colour, the colour its tokens have on the map."""
-    color = side_color(side)
-    pixmap = QPixmap(12, 12)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setPen(color.darker(130))
-    painter.setBrush(color)
-    painter.drawEllipse(1, 1, 10, 10)
-    painter.end()
-    return QIcon(pixmap)
-
-
-def _header_alignment(*, numeric: bool) -> Qt.AlignmentFlag:
-    """Headers line up with their column: numbers to the right, words to the left."""
-    side = Qt.AlignmentFlag.AlignRight if numeric else Qt.AlignmentFlag.AlignLeft
-    return side | Qt.AlignmentFlag.AlignVCenter
-
-
-def _signed(number: int) -> str:
-    return f"{number:+d}"
-
-
-class _TemplateModel(QAbstractTableModel):
-    """Creature templates as rows; a drag carries the template under CREATURE_MIME."""
-
-    HEADERS = ("Name", "Size", "HP", "AC")
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._templates: list[CreatureTemplate] = []
-
-    def set_templates(self, templates: Sequence[CreatureTemplate]) -> None:
-        self.beginResetModel()
-        self._templates = list(templates)
-        self.endResetModel()
-
-    def template(self, row: int) -> CreatureTemplate:
-        return self._templates[row]
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 (Qt default)
-        return 0 if parent.isValid() else len(self._templates)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return ("Creature name", "Token size", "Hit points", "Armour class")[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _header_alignment(numeric=section >= 2)
-        return None
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        template = self._templates[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (template.name, template.size, str(template.hp), str(template.ac))[column]
-        if role == _SORT_ROLE:
-            # Sizes sort small to huge, not alphabetically.
-            sizes = ("small", "medium", "large", "huge")
-            size_rank = sizes.index(template.size) if template.size in sizes else len(sizes)
-            return (template.name.casefold(), size_rank, template.hp, template.ac)[column]
-        if role == Qt.ItemDataRole.DecorationRole and column == 0:
-            return side_swatch(template.side)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(template)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column >= 2:
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        return None
-
-    @staticmethod
-    def _tooltip(template: CreatureTemplate) -> str:
-        attacks = "; ".join(
-            f"{a.name} {_signed(a.bonus)} ({a.damage}"
-            + (f", range {a.range} ft)" if a.range is not None else ")")
-            for a in template.attacks
-        )
-        return (
-            f"{template.name} ({template.size}, joins '{template.side}')\n"
-            f"Speed {template.speed} ft, reach {template.reach} ft\n"
-            f"HP {template.hp}, AC {template.ac}, initiative {_signed(template.init_mod)}, "
-            f"Dex {template.dex}\n"
-            f"Attacks ({template.attacks_per_round} a round): {attacks or 'none'}\n"
-            "Drag onto the map to place one; double-click or Enter to add one."
-        )
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemIsDragEnabled
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
-
-    def mimeTypes(self) -> list[str]:
-        return [CREATURE_MIME]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        """The payload of a drag: the template of the (single) dragged row."""
-        mime = QMimeData()
-        rows = sorted({index.row() for index in indexes if index.isValid()})
-        if rows:
-            mime.setData(CREATURE_MIME, template_to_mime(self._templates[rows[0]]))
-        return mime
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        # A drag copies the template onto the map; the library keeps it.
-        return Qt.DropAction.CopyAction
-
-
-class _RosterModel(QAbstractTableModel):
-    """The encounter's combatants, in the order the main window gives them."""
-
-    HEADERS = ("Name", "Side", "HP", "AC", "Init", "Count", "Notes")
-    HEADER_TIPS = (
-        "Combatant name",
-        "Combatants on the same side are allies",
-        "Hit points now / at full health",
-        "Armour class",
-        "Initiative total: the d12 rolled plus the modifier",
-        "The initiative count (12 down to 1) on which the combatant acts",
-        "Surprise or penalty rounds from initiative, and who is down",
-    )
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[RosterRow] = []
-
-    def set_rows(self, rows: Sequence[RosterRow]) -> None:
-        new_rows = list(rows)
-        if [r.id for r in new_rows] == [r.id for r in self._rows]:
-            # Same combatants in the same order (the usual case while a fight plays): change
-            # the cells in place so the view keeps its scroll position and editor state.
-            self._rows = new_rows
-            if new_rows:
-                self.dataChanged.emit(
-                    self.index(0, 0), self.index(len(new_rows) - 1, len(self.HEADERS) - 1)
-                )
-            return
-        self.beginResetModel()
-        self._rows = new_rows
-        self.endResetModel()
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self.HEADER_TIPS[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _header_alignment(numeric=2 <= section <= 5)
-        return None
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(row, column)
-        if role == _ID_ROLE:
-            return row.id
-        if role == _SORT_ROLE:
-            return self._sort_key(row, column)
-        if role == Qt.ItemDataRole.DecorationRole and column == 1:
-            return side_swatch(row.side)
-        if role == Qt.ItemDataRole.ForegroundRole and row.hp <= 0:
-            # A downed combatant stays listed (he can be healed, and plans name him) but reads
-            # as out of the fight at a glance.
-            return QGuiApplication.palette().color(
-                QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
-            )
-        if role == Qt.ItemDataRole.FontRole and row.hp <= 0:
-            font = QFont()
-            font.setItalic(True)
-            return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and 2 <= column <= 5:
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row)
-        return None
-
-    @staticmethod
-    def _text(row: RosterRow, column: int) -> str:
-        if column == 0:
-            return row.name
-        if column == 1:
-            return row.side
-        if column == 2:
-            return f"{row.hp}/{row.max_hp}"
-        if column == 3:
-            return str(row.ac)
-        if column == 4:
-            return "—" if row.initiative_total is None else str(row.initiative_total)
-        if column == 5:
-            return "—" if row.count is None else str(row.count)
-        return roster_notes(row)
-
-    @staticmethod
-    def _sort_key(row: RosterRow, column: int) -> Any:
-        # One type per column: QSortFilterProxyModel compares like with like. A missing
-        # initiative sorts below every real one.
-        missing = -1_000_000.0
-        keys: tuple[Any, ...] = (
-            row.name.casefold(),
-            row.side.casefold(),
-            float(row.hp),
-            float(row.ac),
-            missing if row.initiative_total is None else float(row.initiative_total),
-            missing if row.count is None else float(row.count),
-            roster_notes(row),
-        )
-        return keys[column]
-
-    @staticmethod
-    def _tooltip(row: RosterRow) -> str:
-        lines = [f"{row.name} (id '{row.id}', side '{row.side}')", f"HP {row.hp} of {row.max_hp}"]
-        if row.initiative_total is not None and row.count is not None:
-            lines.append(f"Initiative {row.initiative_total}: acts on count {row.count}")
-        if row.surprise_rounds:
-            lines.append(f"Acts in {_plural(row.surprise_rounds, 'surprise round')} before round 1")
-        if row.penalty_rounds:
-            lines.append(f"Sits out {_plural(row.penalty_rounds, 'round')} before acting")
-        if row.hp <= 0:
-            lines.append("Down: out of the fight")
-        lines.append("Double-click or Enter to edit")
-        return "\n".join(lines)
+# RosterRow, roster_notes and side_swatch were first defined here and are still imported from
+# here (the main window, ui/roster.py); they now live with the model and the palette.
+__all__ = ["LibraryDock", "RosterRow", "roster_notes", "side_swatch"]
 
 
 class _TemplateView(QTreeView):
@@ -406,10 +110,10 @@ class LibraryDock(QDockWidget):
         # saveState()/restoreState() find docks by object name.
         self.setObjectName("LibraryDock")
 
-        self._templates = _TemplateModel(self)
+        self._templates = TemplateModel(self)
         self._template_proxy = QSortFilterProxyModel(self)
         self._template_proxy.setSourceModel(self._templates)
-        self._template_proxy.setSortRole(_SORT_ROLE)
+        self._template_proxy.setSortRole(SORT_ROLE)
         self._template_proxy.setFilterKeyColumn(0)
         self._template_proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._template_view = _TemplateView()
@@ -432,10 +136,10 @@ class LibraryDock(QDockWidget):
         for column in (1, 2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
 
-        self._roster = _RosterModel(self)
+        self._roster = RosterModel(self)
         self._roster_proxy = QSortFilterProxyModel(self)
         self._roster_proxy.setSourceModel(self._roster)
-        self._roster_proxy.setSortRole(_SORT_ROLE)
+        self._roster_proxy.setSortRole(SORT_ROLE)
         self._roster_view = QTableView()
         self._roster_view.setModel(self._roster_proxy)
         self._roster_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -519,7 +223,7 @@ class LibraryDock(QDockWidget):
         """Show these combatants; the selected ids stay selected if they are still there."""
         selected = self._selected_ids()
         current = self._roster_view.currentIndex()
-        current_id = current.data(_ID_ROLE) if current.isValid() else None
+        current_id = current.data(ID_ROLE) if current.isValid() else None
         self._quiet = True
         try:
             self._roster.set_rows(rows)
@@ -550,11 +254,11 @@ class LibraryDock(QDockWidget):
     def _selected_ids(self) -> list[str]:
         rows = self._roster_view.selectionModel().selectedRows()
         rows.sort(key=lambda index: index.row())
-        return [str(index.data(_ID_ROLE)) for index in rows]
+        return [str(index.data(ID_ROLE)) for index in rows]
 
     def _proxy_row_of(self, combatant_id: str) -> int | None:
         for row in range(self._roster_proxy.rowCount()):
-            if self._roster_proxy.index(row, 0).data(_ID_ROLE) == combatant_id:
+            if self._roster_proxy.index(row, 0).data(ID_ROLE) == combatant_id:
                 return row
         return None
 
@@ -606,7 +310,7 @@ class LibraryDock(QDockWidget):
 
     def _on_roster_activated(self, index: QModelIndex) -> None:
         if index.isValid():
-            self.combatantActivated.emit(str(index.data(_ID_ROLE)))
+            self.combatantActivated.emit(str(index.data(ID_ROLE)))
 
     def _on_roster_selection_changed(
         self, _selected: QItemSelection, _deselected: QItemSelection

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlemap.core.decisions import Decision, RollDecision, RollRequest
+from battlemap.core.decisions import ChoiceRequest, Decision, RollDecision, RollRequest
 from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import Encounter
 from battlemap.core.errors import BattlemapError
@@ -67,8 +67,10 @@ class MainWindow(QMainWindow):
         templates: tuple[CreatureTemplate, ...] = (),
     ) -> None:
         super().__init__()
-        self.document = EncounterDocument(encounter, path)
-        self.session = FightSession(encounter, self._asks_a_person)
+        # A child of the window: when the window goes, its connections go first, so the undo
+        # stack clearing itself on the way out signals no one.
+        self.document = EncounterDocument(encounter, path, self)
+        self.session = FightSession(encounter, self._asks_a_person, self._offers)
         self.driver = PlaybackDriver(self.session, settings.playback_seconds_per_unit)
         self._roller = DiceRoller(None)
         self._resume_after_answer = False
@@ -202,6 +204,16 @@ class MainWindow(QMainWindow):
             "Ask for the party's attack, damage and Concentration rolls"
         )
         self.act_players_roll.toggled.connect(self._set_players_roll)
+        self.act_offer_aoo = QAction("Offer attacks of opportunity", self)
+        self.act_offer_aoo.setCheckable(True)
+        self.act_offer_aoo.setChecked(self.settings.offer_opportunities)
+        self.act_offer_aoo.setStatusTip("Pause when a mover leaves a threatened square")
+        self.act_offer_aoo.toggled.connect(lambda on: self._set_setting(offer_opportunities=on))
+        self.act_offer_intercepts = QAction("Offer intercepts", self)
+        self.act_offer_intercepts.setCheckable(True)
+        self.act_offer_intercepts.setChecked(self.settings.offer_intercepts)
+        self.act_offer_intercepts.setStatusTip("Pause when a free enemy can cut a mover off")
+        self.act_offer_intercepts.toggled.connect(lambda on: self._set_setting(offer_intercepts=on))
         self.act_zoom_in = self._action(
             "Zoom &in", self.map.zoom_in, QKeySequence.StandardKey.ZoomIn
         )
@@ -266,6 +278,8 @@ class MainWindow(QMainWindow):
             fight_menu.addAction(act)
         fight_menu.addSeparator()
         fight_menu.addAction(self.act_players_roll)
+        fight_menu.addAction(self.act_offer_aoo)
+        fight_menu.addAction(self.act_offer_intercepts)
         fight_menu.addAction(self.act_restart)
         view_menu = bar.addMenu("&View")
         for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
@@ -395,7 +409,6 @@ class MainWindow(QMainWindow):
         self._refresh_plans()
         self._refresh_at_playhead()
 
-
     def _edited(self, _index: int) -> None:
         if self.document.is_modified():  # an undo back to the saved state is nothing to keep
             self.files.schedule_autosave()
@@ -472,6 +485,15 @@ class MainWindow(QMainWindow):
             "concentration",
         )
 
+    def _offers(self, request: ChoiceRequest) -> bool | None:
+        """Ask the game master (None), unless the settings say not to offer this kind."""
+        wanted = (
+            self.settings.offer_opportunities
+            if request.kind == "aoo"
+            else self.settings.offer_intercepts
+        )
+        return None if wanted else False
+
     def _decision_pending(self, decision: Decision) -> None:
         self._resume_after_answer = self.driver.is_playing() or self._resume_after_answer
         self.driver.pause()
@@ -525,6 +547,9 @@ class MainWindow(QMainWindow):
         seconds = float(self.speed.itemData(index))
         self.driver.set_speed(seconds)
         self.settings = _replace_settings(self.settings, playback_seconds_per_unit=seconds)
+
+    def _set_setting(self, **changes: bool) -> None:
+        self.settings = _replace_settings(self.settings, **changes)
 
     def _set_players_roll(self, on: bool) -> None:
         self.settings = _replace_settings(self.settings, ask_player_rolls=on)

@@ -1,10 +1,12 @@
-"""Colours shared by the map, the timeline and the docks, so a side looks the same everywhere."""
+"""Colours shared by the map, the timeline and the docks, so a side looks the same everywhere;
+side_swatch puts a side's colour in lists and forms."""
 
 from __future__ import annotations
 
 import zlib
 
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
 #: Well-told-apart colours for sides; the party is always blue, other sides pick by name.
 _PARTY_NAMES = frozenset({"party", "players", "heroes", "pc", "pcs"})
@@ -37,6 +39,20 @@ def side_color(side: str) -> QColor:
     if name.isalpha() and QColor.isValidColorName(name):
         return QColor(name)  # a side called "red" or "blue" should look it
     return QColor(_OTHERS[zlib.crc32(side.encode("utf-8")) % len(_OTHERS)])
+
+
+def side_swatch(side: str) -> QIcon:
+    """A small round chip in the side's colour, the colour its tokens have on the map."""
+    color = side_color(side)
+    pixmap = QPixmap(12, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(color.darker(130))
+    painter.setBrush(color)
+    painter.drawEllipse(1, 1, 10, 10)
+    painter.end()
+    return QIcon(pixmap)
 
 
 def health_color(hp: int, max_hp: int) -> QColor:

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from battlemap.core.encounter import AttackProfile, Combatant, MapSpec
-from battlemap.ui.combatant_dialog import INVALID_COLOR, INVALID_ROLE, CombatantDialog
+from battlemap.ui.combatant_dialog import CombatantDialog
+from battlemap.ui.form_validation import INVALID_COLOR, INVALID_ROLE
 from tests.ui.screenshots import save_png
 
 THORIN = Combatant(

@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import AttackProfile, Combatant
-from battlemap.ui.combatant_dialog import INVALID_ROLE
+from battlemap.ui.form_validation import INVALID_ROLE
 from battlemap.ui.initiative_dialog import InitiativeDialog
 from tests.ui.screenshots import save_png
 

@@ -19,14 +19,20 @@ from battlemap.storage.encounter_file import load_encounter, save_encounter
 from battlemap.storage.settings import Settings
 from battlemap.ui.main_window import MainWindow
 from battlemap.ui.map_view import SQUARE_PX
+from tests.factories import decline_all
 from tests.ui.screenshots import keep_copy
 
 EXAMPLES = Path(__file__).parents[2] / "resources" / "examples"
 DEMO = EXAMPLES / "demo.json"
 
 
+#: Playback tests run the demo without stopping for opportunities (they are declined and
+#: logged); the tests of opportunities turn the offers back on.
+QUIET = Settings(offer_opportunities=False, offer_intercepts=False)
+
+
 def _open(qtbot: QtBot, path: Path, settings: Settings | None = None) -> MainWindow:
-    window = MainWindow(load_encounter(path), path, settings or Settings(), default_creatures())
+    window = MainWindow(load_encounter(path), path, settings or QUIET, default_creatures())
     # pytest-qt closes widgets before fixtures end; a test's edits must not stop the close
     # with the "save your changes?" question.
     qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
@@ -51,7 +57,7 @@ def _token_centre(window: MainWindow, cid: str) -> tuple[float, float]:
 
 def _core_positions(path: Path, time: float) -> dict[str, tuple[float, float]]:
     encounter = load_encounter(path)
-    engine = Engine(encounter, get_ruleset("d12"), seed=encounter.seed)
+    engine = Engine(encounter, get_ruleset("d12"), seed=encounter.seed, choose=decline_all)
     engine.run_until(time)
     return replay(encounter, engine.log, until=time).positions_at(time)
 
@@ -229,7 +235,16 @@ def test_a_roll_prompt_answered_with_a_typed_value_shows_it_in_the_log(
 ) -> None:
     path = tmp_path / "demo.json"
     path.write_bytes(DEMO.read_bytes())
-    window = _open(qtbot, path, Settings(ask_player_rolls=True, player_sides=("party",)))
+    window = _open(
+        qtbot,
+        path,
+        Settings(
+            ask_player_rolls=True,
+            player_sides=("party",),
+            offer_opportunities=False,
+            offer_intercepts=False,
+        ),
+    )
     window.driver.set_speed(0.01)
     window.act_play.trigger()
     qtbot.waitUntil(window.prompt.is_waiting, timeout=5000)

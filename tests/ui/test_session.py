@@ -31,20 +31,20 @@ def test_start_rolls_initiative_and_rests_on_round_one(skirmish: Encounter) -> N
     session.start()
     assert session.time == 0.0
     assert [e.type for e in session.events()][:5] == ["roll"] * 5
-    assert session.positions()["luet"] == (2.5, 7.5)
+    assert session.positions()["luet"] == (2.5, 11.5)
 
 
 def test_playhead_positions_follow_the_rules_core_and_scrub_back(skirmish: Encounter) -> None:
-    """Luet (count 11: time 1) moves 6 squares east at 1 square a unit from (2.5, 7.5)."""
+    """Luet (count 11: time 1) moves 6 squares east at 1 square a unit from (2.5, 11.5)."""
     session = FightSession(skirmish, _never)
     session.start()
     assert session.advance_to(6.5)
-    assert session.positions()["luet"] == (8.0, 7.5)
+    assert session.positions()["luet"] == (8.0, 11.5)
     assert session.advance_to(12.0)
     hurt = session.hit_points()["shaman"]
     assert hurt == 4  # Luet's fixed 5 damage at 7.0
     session.seek(3.0)
-    assert session.positions()["luet"] == (4.5, 7.5)
+    assert session.positions()["luet"] == (4.5, 11.5)
     assert session.hit_points()["shaman"] == 9
     session.seek(12.0)
     assert session.hit_points()["shaman"] == 4
