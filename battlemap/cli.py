@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from battlemap import __version__
+from battlemap.core.decisions import ChoiceRequest
 from battlemap.core.engine import Engine
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
@@ -34,7 +35,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args_list[:1] == ["simulate"]:
             args = _simulate_parser().parse_args(args_list[1:])
-            return simulate(args.file, seed=args.seed, rounds=args.rounds, text=args.text)
+            return simulate(
+                args.file,
+                seed=args.seed,
+                rounds=args.rounds,
+                text=args.text,
+                take_aoo=not args.no_aoo,
+                accept_intercepts=not args.no_intercept,
+            )
         app_args = _app_parser().parse_args(args_list)
         return open_app(app_args.encounter)
     except BattlemapError as error:
@@ -62,14 +70,25 @@ def open_app(file: str | None) -> int:
 
 
 def simulate(
-    file: str, *, seed: int, rounds: int | None, text: bool, out: TextIO | None = None
+    file: str,
+    *,
+    seed: int,
+    rounds: int | None,
+    text: bool,
+    out: TextIO | None = None,
+    take_aoo: bool = True,
+    accept_intercepts: bool = True,
 ) -> int:
     """Run the encounter in `file` and print its event log."""
     out = out if out is not None else sys.stdout
     encounter = load_encounter(file)
     ruleset = get_ruleset(encounter.ruleset, file)
     ruleset.validate(encounter, file)
-    engine = Engine(encounter, ruleset, seed=seed)
+    def policy(request: ChoiceRequest) -> bool:
+        # The headless default takes every opportunity; declined ones are still logged.
+        return take_aoo if request.kind == "aoo" else accept_intercepts
+
+    engine = Engine(encounter, ruleset, seed=seed, choose=policy)
     if rounds is not None:
         # Stop before the first moment of round rounds + 1.
         finished = engine.run_until(ruleset.clock.round_start(rounds + 1), inclusive=False)
@@ -135,6 +154,16 @@ def _simulate_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rounds", type=int, default=None, metavar="N", help="stop after round N")
     sim.add_argument(
         "--text", action="store_true", help="print sentences for a person instead of JSON lines"
+    )
+    sim.add_argument(
+        "--no-aoo",
+        action="store_true",
+        help="decline every attack of opportunity (they are still logged, marked declined)",
+    )
+    sim.add_argument(
+        "--no-intercept",
+        action="store_true",
+        help="decline every intercept (still logged, marked declined)",
     )
     return sim
 

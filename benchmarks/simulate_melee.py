@@ -158,7 +158,7 @@ def timed(work: Callable[[], object], runs: int) -> list[float]:
 def check_melee(log: list[Event], rounds: int) -> Counter[str]:
     """Event counts by type; raises if the fight is not the melee this benchmark promises."""
     kinds = Counter(event.type for event in log)
-    played = max((e["round"] for e in log if e.type == "round_start"), default=0)
+    played = max((e.round for e in log if e.type == "round_start"), default=0)
     problems = []
     if played < rounds:
         problems.append(f"only {played} of {rounds} rounds were played")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from battlemap.core.decisions import ChoicePolicy, ChoiceRequest
 from battlemap.core.encounter import AttackProfile, Combatant, Encounter, MapSpec, Plan, SpellRef
 from battlemap.core.engine import Engine
 from battlemap.core.events import Event
@@ -49,8 +50,13 @@ def encounter(*combatants: Combatant, plans: tuple[Plan, ...] = (), size: int = 
     return enc
 
 
-def run(enc: Encounter, seed: int = 0) -> Engine:
-    engine = Engine(enc, get_ruleset("d12"), seed=seed)
+def decline_all(_request: ChoiceRequest) -> bool:
+    """Opportunities declined (still logged): tests of other rules keep their meaning."""
+    return False
+
+
+def run(enc: Encounter, seed: int = 0, choose: ChoicePolicy = decline_all) -> Engine:
+    engine = Engine(enc, get_ruleset("d12"), seed=seed, choose=choose)
     assert engine.run()
     return engine
 

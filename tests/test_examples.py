@@ -28,9 +28,9 @@ def test_skirmish_shows_movement_a_charge_a_full_attack_and_an_interrupted_spell
     starts = {(e.actor, e["action"]) for e in engine.log if e.type == "action_start"}
     assert {("luet", "move"), ("wolf", "charge"), ("thorin", "full_attack")} <= starts
     charge_blows = [e for e in engine.log if e.type == "attack" and e.actor == "wolf"]
-    # The wolf (speed 50, from count 11 = time 1) reaches Thorin at the end of its two-leg path
-    # of sqrt(13) + sqrt(26) squares, covered at 5/3 square a unit: Round 1, 5.78.
-    assert charge_blows[0].time == pytest.approx(1 + (13**0.5 + 26**0.5) * 30 / 50, abs=1e-9)
+    # The wolf (speed 50, from count 11 = time 1) reaches Thorin at the end of its 10-square
+    # path, covered at 5/3 square a unit: 6 units, Round 1, 5.
+    assert charge_blows[0].time == 7.0
     lost = [(e.actor, e.time) for e in engine.log if e.type == "spell_lost"]
     assert lost == [("shaman", 7.0)]
     assert not [e for e in engine.log if e.type == "spell_effect"]

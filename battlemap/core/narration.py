@@ -24,6 +24,9 @@ _ACTION_WORDS: Mapping[str, str] = {
     "cast": "begins casting",
     "standard": "takes a standard action",
     "full_round": "takes a full-round action",
+    "follow": "gives chase",
+    "withdraw": "withdraws",
+    "intercept": "moves to intercept",
 }
 
 
@@ -63,6 +66,9 @@ class Narrator:
             "spell_lost": lambda e: f"{self.name(e.actor)} loses the spell {e['spell']}",
             "ac_modifier": self._ac_modifier,
             "plan_skipped": self._plan_skipped,
+            "aoo": self._aoo,
+            "intercept": self._intercept,
+            "course": lambda e: None,
         }
 
     def name(self, combatant_id: str | None) -> str:
@@ -181,6 +187,21 @@ class Narrator:
             f"{self.name(e.actor)} has {e['amount']:+d} AC ({e['reason']}) "
             f"until {self._clock.label(e['until'])}"
         )
+
+    def _aoo(self, e: Event) -> str:
+        who, whom = self.name(e.actor), self.name(e["target"])
+        verdict = "takes it" if e["taken"] else "declines"
+        return (
+            f"{whom} leaves a square {who} threatens at ({e['x']:.2f}, {e['y']:.2f}): "
+            f"attack of opportunity, {who} {verdict}"
+        )
+
+    def _intercept(self, e: Event) -> str:
+        who, whom = self.name(e.actor), self.name(e["target"])
+        where = f"({e['x']:.2f}, {e['y']:.2f}) at {self._clock.label(e['at'])}"
+        if e["taken"]:
+            return f"{who} sets off to intercept {whom}, meeting at {where}"
+        return f"{who} could intercept {whom} at {where}, but holds back"
 
     def _plan_skipped(self, e: Event) -> str:
         return (

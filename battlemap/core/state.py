@@ -156,6 +156,15 @@ def _action_start(state: State, event: Event) -> None:
         c.knots = [(float(t), float(x), float(y)) for t, (x, y) in zip(arrivals, path, strict=True)]
 
 
+def _course(state: State, event: Event) -> None:
+    """A mover's remaining path changed mid-move (cut short, or a chase turning)."""
+    c = state[event.actor or ""]
+    c.knots = [
+        (float(t), float(x), float(y))
+        for t, (x, y) in zip(event["arrivals"], event["path"], strict=True)
+    ]
+
+
 def _action_end(state: State, event: Event) -> None:
     c = state[event.actor or ""]
     if c.knots is not None:
@@ -196,6 +205,7 @@ _REDUCERS: Mapping[str, Reducer] = MappingProxyType(
         "initiative": _initiative,
         "action_start": _action_start,
         "action_end": _action_end,
+        "course": _course,
         "position": _position,
         "damage": _damage,
         "down": _down,

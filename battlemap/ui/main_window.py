@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -33,6 +33,8 @@ from battlemap.core.encounter import Encounter
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
+from battlemap.geometry.threat import Threatener, threatened_cells
+from battlemap.geometry.walls import WallIndex
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.storage.settings import Settings, save_settings
 from battlemap.ui.choice_prompt import ChoicePrompt
@@ -45,6 +47,7 @@ from battlemap.ui.library_dock import LibraryDock
 from battlemap.ui.log_dock import LogDock
 from battlemap.ui.map_dialog import MapDialog
 from battlemap.ui.map_view import MapView
+from battlemap.ui.palette import side_color
 from battlemap.ui.plan_paths import pending_paths
 from battlemap.ui.planning import ACTIONS, PlanningController
 from battlemap.ui.roll_prompt import RollPrompt
@@ -221,6 +224,21 @@ class MainWindow(QMainWindow):
             "Zoom &out", self.map.zoom_out, QKeySequence.StandardKey.ZoomOut
         )
         self.act_fit = self._action("&Fit map", self.map.fit_to_map, "Ctrl+0", "Show the whole map")
+        self.threat_group = QActionGroup(self)
+        self.threat_actions: dict[str, QAction] = {}
+        for mode, text in (
+            ("off", "No threat zones"),
+            ("selected", "Threat zones of the selected token"),
+            ("all", "Threat zones of everyone"),
+        ):
+            act = QAction(text, self)
+            act.setCheckable(True)
+            act.setChecked(mode == "off")
+            act.triggered.connect(lambda _=False, m=mode: self._set_threat_mode(m))
+            self.threat_group.addAction(act)
+            self.threat_actions[mode] = act
+        self.threat_actions["all"].setShortcut(QKeySequence("T"))
+        self._threat_mode = "off"
         self.act_about = self._action("&About Battlemap", self._about)
         self.act_map = self._action(
             "&Map settings…", self._edit_map, None, "Map size and background picture"
@@ -283,6 +301,9 @@ class MainWindow(QMainWindow):
         fight_menu.addAction(self.act_restart)
         view_menu = bar.addMenu("&View")
         for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view_menu.addAction(act)
+        view_menu.addSeparator()
+        for act in self.threat_actions.values():
             view_menu.addAction(act)
         view_menu.addSeparator()
         for dock in (self.library, self.timeline, self.log):
@@ -392,6 +413,7 @@ class MainWindow(QMainWindow):
         self.map.set_health(self.session.hit_points())
         self.library.set_roster(roster_rows(self.document.encounter, self.session))
         self._refresh_plans()
+        self._refresh_threats()
         self._shown_unit = math.floor(self.session.time)
 
     def _document_changed(self, change: Change) -> None:
@@ -610,7 +632,37 @@ class MainWindow(QMainWindow):
             self.document.set_map(dialog.map_spec())
             self.map.fit_to_map()
 
+    def _set_threat_mode(self, mode: str) -> None:
+        self._threat_mode = mode
+        self._refresh_threats()
+
+    def _refresh_threats(self) -> None:
+        """Tint the squares threatened at the playhead: the selected token's, or everyone's."""
+        if self._threat_mode == "off":
+            self.map.set_threat_zones([])
+            return
+        state = self.session.state()
+        walls = self.document.encounter.map.walls
+        index = WallIndex(walls) if walls else None
+        chosen = set(self.map.selected_ids()) if self._threat_mode == "selected" else None
+        zones = []
+        for cid, them in state.combatants.items():
+            if (
+                them.down
+                or not them.combatant.attacks
+                or (chosen is not None and cid not in chosen)
+            ):
+                continue
+            c = them.combatant
+            threat = Threatener(
+                cid, them.position_at(self.session.time), c.squares, c.reach, c.reach_weapon
+            )
+            zones.append((side_color(c.side), threatened_cells(threat, index)))
+        self.map.set_threat_zones(zones)
+
     def _map_selection(self, ids: list[str]) -> None:
+        if self._threat_mode == "selected":
+            self._refresh_threats()
         self.library.select_roster(ids)
         self.act_delete.setEnabled(bool(ids))
         self.act_edit.setEnabled(len(ids) == 1)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QColor,
     QContextMenuEvent,
     QDragEnterEvent,
     QDragLeaveEvent,
@@ -33,6 +34,7 @@ from battlemap.ui.map_dnd import DropPreview, accept_creature
 from battlemap.ui.map_grid import SQUARE_PX, size_squares, snap_center, to_scene, to_squares
 from battlemap.ui.map_items import MapMarker, MarkersItem, PlanPathsItem
 from battlemap.ui.map_ruler import RulerItem, RulerSpec
+from battlemap.ui.map_threat import ThreatZonesItem
 from battlemap.ui.map_tokens import TokenImages, TokenItem
 
 __all__ = ["SQUARE_PX", "MapMarker", "MapView", "RulerSpec"]
@@ -81,7 +83,8 @@ class MapView(MapCanvas):
         self._paths = PlanPathsItem()
         self._markers = MarkersItem()
         self._preview = DropPreview()
-        for item in (self._paths, self._markers, self._preview):
+        self._threats = ThreatZonesItem()
+        for item in (self._paths, self._markers, self._preview, self._threats):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.scene().addItem(item)
         self._ruler: RulerItem | None = None
@@ -189,6 +192,13 @@ class MapView(MapCanvas):
 
     def marker_texts(self) -> list[str]:
         return self._markers.texts()
+
+    def set_threat_zones(self, zones: Sequence[tuple[QColor, Iterable[tuple[int, int]]]]) -> None:
+        """Tint the squares each combatant threatens: (colour, squares) pairs; [] hides them."""
+        self._threats.set_zones(zones)
+
+    def threat_cell_count(self) -> int:
+        return self._threats.cell_count()
 
     # --- planning ----------------------------------------------------------------------------
 

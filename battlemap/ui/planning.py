@@ -15,10 +15,12 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
+from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.d12.initiative import Initiative
+from battlemap.rulesets.d12.preview import preview
 from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
 from battlemap.ui.document import EncounterDocument
-from battlemap.ui.map_view import MapView, RulerSpec
+from battlemap.ui.map_view import MapMarker, MapView, RulerSpec
 from battlemap.ui.session import FightSession
 
 
@@ -53,10 +55,12 @@ class PlanningController(QObject):
     Signals:
         message(str): guidance for the status bar ("Click waypoints; Enter to finish").
         planningChanged(bool): planning started or ended.
+        previewChanged(int): the preview markers were redrawn (how many there are).
     """
 
     message = Signal(str)
     planningChanged = Signal(bool)
+    previewChanged = Signal(int)
 
     def __init__(
         self,
@@ -102,6 +106,10 @@ class PlanningController(QObject):
         self.cancel_action.triggered.connect(self.cancel)
         parent_widget.addAction(self.cancel_action)
         map_view.waypointAdded.connect(self._waypoint)
+        map_view.cursorMoved.connect(self._cursor)
+        self._cursor_at: Point | None = None
+        self._ruler_spec: RulerSpec | None = None
+        self._start: Point = (0.0, 0.0)
         map_view.planningFinished.connect(self._finish_path)
         map_view.planningCancelled.connect(self.cancel)
         map_view.selectionChangedIds.connect(self._selection)
@@ -147,6 +155,7 @@ class PlanningController(QObject):
                 label=self.session.ruleset.clock.label,
             )
             self.map.begin_planning(actor, start, combatant.squares, ruler)
+            self._ruler_spec, self._start = ruler, start
             self.message.emit(
                 f"{name}: click waypoints for the {action.replace('_', ' ')}; "
                 "Enter or double-click to finish, Esc to cancel."
@@ -180,7 +189,46 @@ class PlanningController(QObject):
     # --- map input -----------------------------------------------------------------------------
 
     def _waypoint(self, x: float, y: float) -> None:
-        del x, y  # the map keeps the waypoints; nothing to do until planning finishes
+        del x, y  # the map keeps the waypoints; the preview follows them
+        self._show_preview()
+
+    def _cursor(self, x: float, y: float) -> None:
+        if self.map.is_planning():
+            self._cursor_at = (x, y)
+            self._show_preview()
+
+    def _show_preview(self) -> None:
+        """Mark where the path being drawn would provoke or could be intercepted, and when."""
+        ruler, actor = self._ruler_spec, self._actor
+        if ruler is None or actor is None or not self.map.is_planning():
+            return
+        points = [self._start, *self.map.planned_waypoints()]
+        if self._cursor_at is not None:
+            points.append(self._cursor_at)
+        encounter = self.document.encounter
+        walls = WallIndex(encounter.map.walls) if encounter.map.walls else None
+        found = preview(
+            self.session.state(),
+            actor,
+            points,
+            ruler.start_time,
+            ruler.feet,
+            ruler.duration,
+            walls,
+        )
+        clock = self.session.ruleset.clock
+        markers = [
+            MapMarker(
+                p.point[0],
+                p.point[1],
+                f"{'AoO' if p.kind == 'aoo' else 'Intercept'}: "
+                f"{encounter.combatant(p.who).name} at {clock.label(p.time)}",
+                "#c8372d" if p.kind == "aoo" else "#d98a1f",
+            )
+            for p in found
+        ]
+        self.map.set_markers(markers)
+        self.previewChanged.emit(len(markers))
 
     def _finish_path(self) -> None:
         if self._actor is None or self._action is None or not self.map.is_planning():
@@ -249,6 +297,10 @@ class PlanningController(QObject):
         self.update_enabled(self.map.selected_ids())
 
     def _reset(self) -> None:
+        if self._ruler_spec is not None:
+            self.map.set_markers([])
+        self._ruler_spec = None
+        self._cursor_at = None
         self._actor = None
         self._action = None
         self._awaiting_target = False

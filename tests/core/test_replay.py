@@ -34,7 +34,7 @@ def test_replaying_the_whole_log_gives_the_live_state(skirmish: Encounter) -> No
     assert replayed.snapshot() == engine.state.snapshot()
     # Not a vacuous comparison: the fight changed hit points and positions.
     assert replayed["shaman"].hp < 9
-    assert replayed["luet"].position == (8.5, 7.5)
+    assert replayed["luet"].position == (8.5, 11.5)
 
 
 @pytest.mark.parametrize("time", [-1.0, 0.0, 2.5, 5.0, 5.78, 6.0, 9.25, 12.0, 17.5, 30.0])
@@ -51,11 +51,11 @@ def test_replay_to_any_time_matches_an_engine_stopped_there(
 
 
 def test_mid_move_position_is_interpolated_from_the_log(skirmish: Encounter) -> None:
-    """Luet moves 6 squares east from (2.5, 7.5) over units 11..6 (time 1 to 7): at 3.5 she is
+    """Luet moves 6 squares east from (2.5, 11.5) over units 11..6 (time 1 to 7): at 3.5 she is
     2.5 squares along."""
     engine = _engine(skirmish, seed=3)
     assert engine.run()
-    assert replay(skirmish, engine.log, until=3.5)["luet"].position_at(3.5) == (5.0, 7.5)
+    assert replay(skirmish, engine.log, until=3.5)["luet"].position_at(3.5) == (5.0, 11.5)
 
 
 def test_feeding_back_the_rolls_reproduces_the_log_with_any_seed(skirmish: Encounter) -> None:

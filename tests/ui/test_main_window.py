@@ -442,3 +442,40 @@ def test_opening_a_file_writes_no_autosave(qtbot: QtBot, demo: MainWindow) -> No
     assert pending_autosave() is None
     demo.document.move_combatant("mialee", 3.5, 5.5)
     qtbot.waitUntil(lambda: pending_autosave() is not None, timeout=3000)
+
+
+def test_planning_previews_where_the_path_would_provoke(qtbot: QtBot, tmp_path: Path) -> None:
+    """While planning, the map marks where the path would leave a threatened square, with who
+    and when, before the plan is committed. Luet plans a round-3 move (count 11: time 25) that
+    cuts past the goblin at (5.5, 6.5); markers appear; Escape clears them."""
+    window = _open(qtbot, DEMO)
+    viewport = window.map.viewport()
+    window.planning.set_round(3)
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=window.map.square_to_view(4.5, 10.5))
+    assert window.map.selected_ids() == ["luet"]
+    window.planning.actions["move"].trigger()
+    with qtbot.waitSignal(window.planning.previewChanged, timeout=2000):
+        qtbot.mouseClick(
+            viewport, Qt.MouseButton.LeftButton, pos=window.map.square_to_view(7.5, 5.5)
+        )
+    texts = window.map.marker_texts()
+    assert any(t.startswith("AoO: goblin at Round 3, ") for t in texts)
+    assert all(t.startswith(("AoO: ", "Intercept: ")) and " at Round 3, " in t for t in texts)
+    qtbot.keyClick(viewport, Qt.Key.Key_Escape)
+    assert window.map.marker_texts() == []
+
+
+def test_threat_zones_can_be_shown_for_everyone_or_the_selection(
+    qtbot: QtBot, demo: MainWindow
+) -> None:
+    demo.threat_actions["all"].trigger()
+    everyone = demo.map.threat_cell_count()
+    assert everyone > 0
+    qtbot.mouseClick(
+        demo.map.viewport(), Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(4.5, 7.5)
+    )
+    demo.threat_actions["selected"].trigger()
+    # Thorin (medium, reach 5) threatens the 8 squares around him.
+    assert demo.map.threat_cell_count() == 8
+    demo.threat_actions["off"].trigger()
+    assert demo.map.threat_cell_count() == 0

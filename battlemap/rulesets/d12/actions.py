@@ -1,27 +1,29 @@
-"""d12 actions as engine processes: movement, charges, attacks, full attacks, spells.
+"""d12 actions as engine processes: dispatch, charges, attacks, full attacks, spells.
 
 Each `run` begins the action at `start`, emits what happens on the units it spans, and
 returns when its duration is over. Another process may end an action early (its actor drops,
 or loses his spell); an action notices on waking because it is no longer its actor's current
-action, and stops quietly: the event that ended it already says why.
+action, and stops quietly: the event that ended it already says why. Movement lives in
+movement.py.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from battlemap.core.encounter import AttackProfile, Plan, Point
 from battlemap.core.engine import Process, Wait
-from battlemap.geometry.contact import first_contact, within_reach
-from battlemap.geometry.path import TimedPath
+from battlemap.geometry.path import Polyline, TimedPath
 from battlemap.rulesets.d12.combat import Combat
+from battlemap.rulesets.d12.movement import Movement
+from battlemap.rulesets.d12.opportunity import Opportunities
 from battlemap.rulesets.d12.tables import (
     ACTION_UNITS,
     MOVEMENT_MULTIPLIER,
     PHASE_ACT,
     PHASE_COMPLETE,
-    PHASE_MOVE,
     blow_offsets,
 )
 
@@ -42,13 +44,19 @@ class ActionRunner:
         self.engine = fight.engine
         self.state = fight.engine.state
         self.combat = Combat(fight)
+        self.opportunities = Opportunities(fight, self.combat)
+        self.movement = Movement(self)
 
-    def run(self, actor: str, plan: Plan, start: float) -> Process:
+    def run(
+        self, actor: str, plan: Plan, start: float, round_plans: Collection[Plan] = ()
+    ) -> Process:
         kind = plan.action
-        if kind in ("move", "double_move", "run"):
-            yield from self._move(actor, plan, start)
-        elif kind == "charge":
+        if kind == "charge":
             yield from self._charge(actor, plan, start)
+        elif kind == "follow":
+            yield from self.movement.follow(actor, plan, start)
+        elif kind in MOVEMENT_MULTIPLIER:
+            yield from self.movement.move(actor, plan, start, round_plans)
         elif kind == "attack":
             yield from self._attack(actor, plan, start)
         elif kind == "full_attack":
@@ -60,7 +68,7 @@ class ActionRunner:
 
     # --- shared -----------------------------------------------------------------------------
 
-    def _begin(self, actor: str, plan: Plan, start: float, **fields: Any) -> str:
+    def begin(self, actor: str, plan: Plan, start: float, **fields: Any) -> str:
         action_id = self.engine.new_id("a")
         self.engine.emit(
             "action_start",
@@ -72,62 +80,76 @@ class ActionRunner:
         )
         return action_id
 
-    def _current(self, actor: str, action_id: str) -> bool:
+    def is_current(self, actor: str, action_id: str) -> bool:
         action = self.state[actor].action
         return action is not None and action.id == action_id
 
-    def _finish(self, actor: str, action_id: str, plan: Plan, start: float, result: str) -> Process:
+    def finish(self, actor: str, action_id: str, plan: Plan, start: float, result: str) -> Process:
         yield Wait(start + ACTION_UNITS[plan.action], PHASE_COMPLETE, self.fight.rank[actor])
-        if self._current(actor, action_id):
+        if self.is_current(actor, action_id):
             self.engine.emit("action_end", actor, id=action_id, action=plan.action, result=result)
 
-    def _timed_path(self, actor: str, plan: Plan, start: float) -> tuple[TimedPath, Point]:
-        """The path the token will follow, cut where time runs out, and where it was headed."""
-        me = self.state[actor]
-        waypoints = list(plan.path)
-        if not waypoints and plan.target is not None:
-            waypoints = [self.state[plan.target].position_at(start)]
-        if plan.action == "run":
-            # "Running in a straight line": from wherever the runner stands now, straight for
-            # the last waypoint (validation checked the bends it could see).
-            waypoints = waypoints[-1:]
-        feet = me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action]
-        here = me.position_at(start)
-        path = TimedPath.for_duration([here, *waypoints], start, feet, ACTION_UNITS[plan.action])
-        return path, (waypoints[-1] if waypoints else here)
-
-    def _path_fields(self, path: TimedPath, destination: Point) -> dict[str, Any]:
+    def set_off(self, interceptor: str, mover: str, point: Point, meet: float) -> None:
+        """An accepted intercept: the interceptor drops what it was doing (a move) and heads
+        straight for the meeting point, arriving at `meet`."""
+        them = self.state[interceptor]
+        now = self.engine.now
+        if them.action is not None:
+            self.engine.emit(
+                "action_end",
+                interceptor,
+                id=them.action.id,
+                action=them.action.action,
+                result="intercepting",
+            )
+        here = them.position_at(now)
+        # It meets the mover within one square of the point (the intercept's reach), so it
+        # heads for the spot one square short of the point on its line.
+        distance = math.hypot(point[0] - here[0], point[1] - here[1])
+        short = max(0.0, distance - 1.0) / distance if distance > 0 else 0.0
+        stop = (here[0] + (point[0] - here[0]) * short, here[1] + (point[1] - here[1]) * short)
+        path = TimedPath(Polyline.through([here, stop]), now, them.combatant.speed)
+        action_id = self.engine.new_id("a")
         knots = path.knots()
-        return {
-            "path": [[x, y] for _, x, y in knots],
-            "arrivals": [t for t, _, _ in knots],
-            "rate": path.rate,
-            "destination": list(destination),
-            # "A path longer than the action allows stops where the time runs out": say so.
-            "cut": path.polyline.end != destination,
-        }
+        self.engine.emit(
+            "action_start",
+            interceptor,
+            id=action_id,
+            action="intercept",
+            ends=max(meet, path.end_time),
+            target=mover,
+            path=[[x, y] for _, x, y in knots],
+            arrivals=[t for t, _, _ in knots],
+            rate=path.rate,
+        )
+        self.engine.spawn(
+            self._intercept_run(interceptor, action_id, path, max(meet, path.end_time)),
+            now,
+            phase=PHASE_ACT,
+            rank=self.fight.rank[interceptor],
+        )
 
-    # --- movement ---------------------------------------------------------------------------
+    def _intercept_run(self, actor: str, action_id: str, path: TimedPath, ends: float) -> Process:
+        yield from self.movement.travel(actor, action_id, path, None, provokes=False)
+        yield Wait(ends, PHASE_COMPLETE, self.fight.rank[actor])
+        if self.is_current(actor, action_id):
+            self.engine.emit("action_end", actor, id=action_id, action="intercept", result="done")
 
-    def _move(self, actor: str, plan: Plan, start: float) -> Process:
-        path, destination = self._timed_path(actor, plan, start)
-        action_id = self._begin(actor, plan, start, **self._path_fields(path, destination))
-        yield from self._travel(actor, action_id, path, None)
-        yield from self._finish(actor, action_id, plan, start, "done")
+    # --- charges ------------------------------------------------------------------------------
 
     def _charge(self, actor: str, plan: Plan, start: float) -> Process:
         assert plan.target is not None
-        path, destination = self._timed_path(actor, plan, start)
+        path, destination = self.movement.timed_path(actor, plan, start)
         profile = self.combat.profile(actor, plan.attack)
-        action_id = self._begin(
+        action_id = self.begin(
             actor,
             plan,
             start,
             target=plan.target,
             attack=profile.name,
-            **self._path_fields(path, destination),
+            **self.movement.path_fields(path, destination),
         )
-        reached = yield from self._travel(actor, action_id, path, plan.target)
+        reached = yield from self.movement.travel(actor, action_id, path, plan.target)
         if reached is None:
             result = "target not reached"
         else:
@@ -140,77 +162,7 @@ class ActionRunner:
             )
             yield from self.combat.blow(actor, plan.target, profile, extra=CHARGE_ATTACK_BONUS)
             result = "done"
-        yield from self._finish(actor, action_id, plan, start, result)
-
-    def _travel(self, actor: str, action_id: str, path: TimedPath, target: str | None) -> Any:
-        """Move along `path`, a position event on each unit boundary and where the token stops.
-
-        With a `target` (a charge), stop the moment it comes within reach and return that time;
-        the contact is recomputed on every unit boundary, because the target may start or stop
-        moving there. Returns None when the target was not reached.
-        """
-        rank = self.fight.rank[actor]
-        me = self.state[actor]
-        now = path.start_time
-        arrival = path.end_time
-        end = now + (ACTION_UNITS["charge"] if target is not None else 0)
-        moving = arrival > now
-        x, y = path.position_at(now)
-        self.engine.emit("position", actor, x=x, y=y, stopped=not moving)
-        for _ in range(10_000):  # a bound, never reached: each pass advances time or returns
-            contact = self._contact(actor, path, target, now, end) if target else None
-            if contact is not None and contact <= now:
-                return self._stop_for_contact(actor, path, now, moving)
-            candidates: list[tuple[float, int]] = []
-            if moving:
-                boundary = math.floor(now) + 1.0
-                candidates.append((boundary, 0) if boundary < arrival else (arrival, 1))
-            elif target is not None and math.floor(now) + 1.0 < end:
-                candidates.append((math.floor(now) + 1.0, 0))
-            if contact is not None:
-                candidates.append((contact, 2))
-            if not candidates:
-                return None
-            when, what = min(candidates)
-            phase = PHASE_ACT if what == 2 else PHASE_MOVE
-            yield Wait(when, phase, rank)
-            if not self._current(actor, action_id) or me.down:
-                return None
-            now = when
-            if what == 0 and moving:
-                x, y = path.position_at(now)
-                self.engine.emit("position", actor, x=x, y=y, stopped=False)
-            elif what == 1:
-                x, y = path.position_at(now)
-                self.engine.emit("position", actor, x=x, y=y, stopped=True)
-                moving = False
-        raise AssertionError("movement did not finish")
-
-    def _stop_for_contact(self, actor: str, path: TimedPath, now: float, moving: bool) -> float:
-        if moving:
-            x, y = path.position_at(now)
-            self.engine.emit("position", actor, x=x, y=y, stopped=True)
-        return now
-
-    def _contact(
-        self, actor: str, path: TimedPath, target: str | None, now: float, end: float
-    ) -> float | None:
-        if target is None:
-            return None
-        me, them = self.state[actor], self.state[target]
-        if them.down:
-            return None
-        mine = [(now, *path.position_at(now)), *(k for k in path.knots() if k[0] > now)]
-        theirs = them.knots if them.knots is not None else [(now, *them.position)]
-        return first_contact(
-            mine,
-            me.combatant.squares,
-            theirs,
-            them.combatant.squares,
-            me.combatant.reach,
-            now,
-            end,
-        )
+        yield from self.finish(actor, action_id, plan, start, result)
 
     # --- attacks ----------------------------------------------------------------------------
 
@@ -218,9 +170,9 @@ class ActionRunner:
         """ "A character who attacks deals the blow on the first time unit of his action"."""
         assert plan.target is not None
         profile = self.combat.profile(actor, plan.attack)
-        action_id = self._begin(actor, plan, start, target=plan.target, attack=profile.name)
+        action_id = self.begin(actor, plan, start, target=plan.target, attack=profile.name)
         yield from self.combat.blow(actor, plan.target, profile)
-        yield from self._finish(actor, action_id, plan, start, "done")
+        yield from self.finish(actor, action_id, plan, start, "done")
 
     def _full_attack(self, actor: str, plan: Plan, start: float) -> Process:
         """Blows fall on the units of the full-attack table's row for attacks_per_round."""
@@ -228,7 +180,7 @@ class ActionRunner:
         me = self.state[actor].combatant
         profiles = self._full_attack_profiles(actor, plan)
         offsets = blow_offsets(me.attacks_per_round)
-        action_id = self._begin(
+        action_id = self.begin(
             actor,
             plan,
             start,
@@ -238,13 +190,13 @@ class ActionRunner:
         for offset, profile in zip(offsets, profiles, strict=True):
             if offset > 0:
                 yield Wait(start + offset, PHASE_ACT, self.fight.rank[actor])
-            if not self._current(actor, action_id):
+            if not self.is_current(actor, action_id):
                 return
             if self.state[plan.target].down:
                 self.engine.emit("blow_skipped", actor, target=plan.target, reason="target is down")
                 break
             yield from self.combat.blow(actor, plan.target, profile)
-        yield from self._finish(actor, action_id, plan, start, "done")
+        yield from self.finish(actor, action_id, plan, start, "done")
 
     def _full_attack_profiles(self, actor: str, plan: Plan) -> list[AttackProfile]:
         me = self.state[actor].combatant
@@ -260,9 +212,9 @@ class ActionRunner:
         """ "The spell finally goes off at the beginning of the following time unit"."""
         assert plan.spell is not None
         spell = {"name": plan.spell.name, "level": plan.spell.level}
-        action_id = self._begin(actor, plan, start, spell=spell, target=plan.target)
+        action_id = self.begin(actor, plan, start, spell=spell, target=plan.target)
         yield Wait(start + ACTION_UNITS[plan.action], PHASE_COMPLETE, self.fight.rank[actor])
-        if not self._current(actor, action_id):
+        if not self.is_current(actor, action_id):
             return
         self.engine.emit(
             "spell_effect",
@@ -274,8 +226,5 @@ class ActionRunner:
         self.engine.emit("action_end", actor, id=action_id, action=plan.action, result="done")
 
     def _plain(self, actor: str, plan: Plan, start: float) -> Process:
-        action_id = self._begin(actor, plan, start)
-        yield from self._finish(actor, action_id, plan, start, "done")
-
-
-__all__ = ["ActionRunner", "within_reach"]
+        action_id = self.begin(actor, plan, start)
+        yield from self.finish(actor, action_id, plan, start, "done")

@@ -168,5 +168,5 @@ class D12Fight:
                     start += ACTION_UNITS[plan.action]
                     continue
                 self.fixed_rolls[actor] = {k: deque(v) for k, v in plan.rolls.items()}
-                yield from runner.run(actor, plan, start)
+                yield from runner.run(actor, plan, start, in_round)
                 start += ACTION_UNITS[plan.action]

@@ -22,6 +22,11 @@ ACTION_UNITS: Mapping[str, int] = MappingProxyType(
         "charge": FULL_ROUND,
         "full_attack": FULL_ROUND,
         "full_round": FULL_ROUND,
+        # A chase: move toward the quarry's position at each moment, for a move's six units.
+        "follow": STANDARD,
+        # 3e withdraw: a double move whose first square left provokes no attack of
+        # opportunity from the enemies the mover began next to.
+        "withdraw": FULL_ROUND,
     }
 )
 
@@ -33,7 +38,7 @@ STANDARD_ACTIONS = frozenset({"standard", "attack", "cast"})
 #: straight line (at 4x) takes 12 time units, and the character's movement rate is treated as
 #: doubled for that round"; a charge covers up to a double move in its 12 units.
 MOVEMENT_MULTIPLIER: Mapping[str, int] = MappingProxyType(
-    {"move": 1, "double_move": 1, "charge": 1, "run": 2}
+    {"move": 1, "double_move": 1, "charge": 1, "run": 2, "follow": 1, "withdraw": 1}
 )
 
 #: The full-attack table: for n attacks a round, the positions (1 = the unit the action

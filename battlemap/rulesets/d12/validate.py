@@ -8,6 +8,7 @@ from battlemap.core.dice import dice_range
 from battlemap.core.encounter import Encounter, Plan, Point
 from battlemap.core.errors import EncounterError
 from battlemap.geometry.path import Polyline
+from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.d12.clock import UNITS_PER_ROUND
 from battlemap.rulesets.d12.tables import (
     ACTION_UNITS,
@@ -16,6 +17,7 @@ from battlemap.rulesets.d12.tables import (
 )
 
 _ATTACKING = frozenset({"attack", "full_attack", "charge"})
+_PATHED = frozenset({"move", "double_move", "run", "withdraw"})
 
 
 def validate_encounter(encounter: Encounter, source: str) -> None:
@@ -53,8 +55,12 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
         )
     actor = encounter.combatant(plan.actor)
     moving = action in MOVEMENT_MULTIPLIER
-    if action in ("move", "double_move", "run") and not plan.path:
+    if action in _PATHED and not plan.path:
         raise EncounterError(f"{where}.path", f"a {action} needs a path of at least one waypoint")
+    if action == "follow" and plan.target is None:
+        raise EncounterError(f"{where}.target", "a follow needs a target: whom to chase")
+    if action == "follow" and plan.path:
+        raise EncounterError(f"{where}.path", "a follow chases its target; remove the path")
     if plan.path and not moving:
         raise EncounterError(f"{where}.path", f"a {action} does not move; remove the path")
     if action == "run" and not Polyline.through(_run_points(encounter, plan)).is_straight():
@@ -64,11 +70,36 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
             raise EncounterError(f"{where}.target", f"a {action} needs a target")
         if not actor.attacks:
             raise EncounterError(f"{where}.action", f"{actor.name} has no attacks to {action} with")
+    if moving and plan.path and encounter.map.walls:
+        _check_walls(encounter, plan, where)
     if action == "cast" and plan.spell is None:
         raise EncounterError(f"{where}.spell", "a cast needs a spell {name, level}")
     if action != "cast" and plan.spell is not None:
         raise EncounterError(f"{where}.spell", f"a {action} casts no spell; remove it")
     _check_rolls(encounter, plan, where)
+
+
+def _check_walls(encounter: Encounter, plan: Plan, where: str) -> None:
+    """A path may not cross a wall: refuse it, naming the crossing point."""
+    points = _known_points(encounter, plan)
+    crossing = WallIndex(encounter.map.walls).first_crossing_on(points)
+    if crossing is None:
+        return
+    leg, (x, y) = crossing
+    offset = len(points) - len(plan.path)  # the start, when it is known, is not in the file
+    waypoint = max(0, leg + 1 - offset)
+    raise EncounterError(
+        f"{where}.path[{waypoint}]",
+        f"the path crosses a wall at ({x:.2f}, {y:.2f})",
+    )
+
+
+def _known_points(encounter: Encounter, plan: Plan) -> list[Point]:
+    """The plan's waypoints, from where the mover stands if no earlier plan of his moves him."""
+    earlier = encounter.plans[: encounter.plans.index(plan)]
+    moved = any(p.actor == plan.actor and p.action in MOVEMENT_MULTIPLIER for p in earlier)
+    actor = encounter.combatant(plan.actor)
+    return list(plan.path) if moved else [(actor.x, actor.y), *plan.path]
 
 
 def _run_points(encounter: Encounter, plan: Plan) -> list[Point]:

@@ -1,0 +1,338 @@
+"""Intercepts: the earliest point of a mover's path that a free enemy can reach in time.
+
+The rule (d12): "a free enemy who can reach a point of a mover's path no later than the mover
+gets there, at its own rate, may intercept: the earliest such point is offered". Definitions:
+
+- The interceptor runs in a straight line from `start` at feet / 30 squares a unit, beginning at
+  `available_from` (when it is free). It can intercept at time t if
+  |P(t) - start| - reach_squares <= rate x (t - available_from), P(t) being the mover's centre:
+  `reach_squares` is a Euclidean distance between centres. 0 means it must reach the path itself
+  (the offered point is where it steps in front of the mover); 1.0 lets it stop one square short,
+  centre to centre, which is adjacent orthogonally (diagonal adjacency is sqrt(2)).
+- t runs from max(path.start_time, available_from) to the mover's arrival; a mover already
+  standing at its end is not being intercepted.
+- Walls: a point is not reachable when a wall crosses the straight line from `start` to it. The
+  offered point is the earliest one of the closure: when the earliest reachable points lie just
+  past a wall's shadow, the point offered is the shadow's edge, where the line grazes the wall's
+  end (the interceptor comes round the corner). No path-finding around walls.
+
+Each leg of the path is solved exactly: the condition is a quadratic inequality in t, and a
+wall's shadow on a leg is three linear inequalities. No sampling.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from battlemap.core.clock import TIME_EPSILON, clean_time
+from battlemap.core.encounter import Point
+from battlemap.geometry.path import FEET_PER_UNIT_PER_SQUARE, TimedPath
+from battlemap.geometry.walls import Segment, WallIndex
+
+Interval = tuple[float, float]
+
+#: Squares an interceptor may fall short and still count as reaching: float dust only.
+_REACH_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class Interception:
+    """`interceptor` can meet the mover at `point` of its path, at `time`."""
+
+    interceptor: str
+    time: float
+    point: Point
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A stretch of the mover's path in time: position p0 + v x (t - t0) for t in [t0, t1]."""
+
+    t0: float
+    t1: float
+    p0: Point
+    v: Point
+
+
+def earliest_interception(
+    path: TimedPath,
+    interceptor_id: str,
+    start: Point,
+    feet: int,
+    available_from: float,
+    reach_squares: float = 0.0,
+    walls: WallIndex | None = None,
+) -> Interception | None:
+    """The earliest point of `path` the interceptor can reach in time, or None.
+
+    The mover must have a positive rate (a path with no speed never arrives).
+    """
+    if path.feet <= 0:
+        raise ValueError("the mover's path needs a positive rate")
+    rate = max(feet, 0) / FEET_PER_UNIT_PER_SQUARE
+    for piece in _pieces(path, max(path.start_time, available_from)):
+        reach_then = reach_squares + rate * (piece.t0 - available_from)
+        span = piece.t1 - piece.t0
+        for lo, hi in _reachable(piece, start, rate, reach_then, span):
+            first = _polish(piece, start, rate, reach_then, lo, hi)
+            if _shortfall(piece, start, rate, reach_then, first) > _REACH_TOLERANCE:
+                continue  # a tangent the squared form accepted but the interceptor misses
+            best = _first_clear(piece, start, first, hi, walls)
+            if best is not None:
+                time = clean_time(piece.t0 + best)
+                return Interception(interceptor_id, time, path.position_at(time))
+    return None
+
+
+def _pieces(path: TimedPath, t_from: float) -> list[_Piece]:
+    """The path's legs clipped to start at `t_from` (one still piece if it is already over)."""
+    knots = path.knots()
+    end = knots[-1][0]
+    if t_from > end + TIME_EPSILON:
+        return []
+    pieces = []
+    for (ta, xa, ya), (tb, xb, yb) in itertools.pairwise(knots):
+        # A leg so short that clean_time gave both its ends the same time is skipped (its
+        # length is float dust): the next leg starts where it ends.
+        if tb <= t_from or tb <= ta:
+            continue
+        vx, vy = (xb - xa) / (tb - ta), (yb - ya) / (tb - ta)
+        t0 = max(ta, t_from)
+        pieces.append(_Piece(t0, tb, (xa + vx * (t0 - ta), ya + vy * (t0 - ta)), (vx, vy)))
+    if not pieces:
+        # Available exactly as the mover arrives (or a path with no length): one instant.
+        pieces.append(_Piece(end, end, (knots[-1][1], knots[-1][2]), (0.0, 0.0)))
+    return pieces
+
+
+def _reachable(
+    piece: _Piece, start: Point, rate: float, reach: float, span: float
+) -> list[Interval]:
+    """The tau in [0, span] with |p0 + v tau - start| <= reach + rate tau, as closed intervals."""
+    dx, dy = piece.p0[0] - start[0], piece.p0[1] - start[1]
+    vx, vy = piece.v
+    speed2 = vx * vx + vy * vy
+    # (|d + v tau|^2 - (reach + rate tau)^2 <= 0) is a quadratic a tau^2 + b tau + c <= 0;
+    # squaring is safe because reach + rate tau >= 0 on the span.
+    a = speed2 - rate * rate
+    b = 2 * (dx * vx + dy * vy - reach * rate)
+    c = dx * dx + dy * dy - reach * reach
+    scale = 1.0 + dx * dx + dy * dy + reach * reach + (speed2 + rate * rate) * span * span
+    tol = 1e-12 * scale
+
+    def h(tau: float) -> float:
+        return (a * tau + b) * tau + c
+
+    if abs(a) <= 1e-12 * (speed2 + rate * rate):
+        a = 0.0  # equal speeds: float dust in |v| must not make a far-off phantom root
+    roots = sorted(r for r in _roots(a, b, c, tol) if 0.0 < r < span)
+    bounds = [0.0, *roots, span]
+    out: list[Interval] = []
+    for lo, hi in itertools.pairwise(bounds):
+        if hi > lo and h((lo + hi) / 2) <= 0.0:
+            _add(out, (lo, hi))
+    # Points where the interceptor only just makes it (a tangent, or the very start).
+    for tau in bounds:
+        if h(tau) <= tol:
+            _add(out, (tau, tau))
+    out.sort()
+    return out
+
+
+def _shortfall(piece: _Piece, start: Point, rate: float, reach: float, tau: float) -> float:
+    """How far (squares) the interceptor is from being within reach at tau (<= 0: it is)."""
+    here = _at(piece, tau)
+    return math.hypot(here[0] - start[0], here[1] - start[1]) - (reach + rate * tau)
+
+
+def _polish(
+    piece: _Piece, start: Point, rate: float, reach: float, tau: float, limit: float
+) -> float:
+    """`tau` moved forward onto the exact first moment of reach, by Newton steps on the unsquared
+    condition f(tau) = |p(tau) - start| - (reach + rate tau).
+
+    The squared quadratic loses half the digits near a double root (a standing interceptor the
+    runner collides with is found 1e-8 too early). f is convex, so Newton from the side where
+    f > 0 moves forward to its root and never past it.
+    """
+    vx, vy = piece.v
+    for _ in range(4):
+        dx = piece.p0[0] + vx * tau - start[0]
+        dy = piece.p0[1] + vy * tau - start[1]
+        distance = math.hypot(dx, dy)
+        f = distance - (reach + rate * tau)
+        slope = (dx * vx + dy * vy) / distance - rate if distance > 0.0 else -rate
+        if f <= 0.0 or slope >= 0.0:
+            break
+        tau = min(tau - f / slope, limit)
+    return tau
+
+
+def _roots(a: float, b: float, c: float, tol: float) -> list[float]:
+    if a == 0.0:
+        return [] if b == 0.0 else [-c / b]
+    disc = b * b - 4 * a * c
+    if disc < 0.0:
+        # A tangent computed with float dust: keep the double root if the minimum is ~0.
+        vertex = -b / (2 * a)
+        return [vertex] if abs((a * vertex + b) * vertex + c) <= tol else []
+    # The numerically stable pair (no cancellation between b and the square root).
+    q = -(b + math.copysign(math.sqrt(disc), b)) / 2
+    if q == 0.0:
+        return [0.0]
+    return [q / a, c / q]
+
+
+def _add(intervals: list[Interval], new: Interval) -> None:
+    for i, (lo, hi) in enumerate(intervals):
+        if new[0] <= hi + 1e-15 and lo <= new[1] + 1e-15:
+            intervals[i] = (min(lo, new[0]), max(hi, new[1]))
+            return
+    intervals.append(new)
+
+
+def _first_clear(
+    piece: _Piece, start: Point, lo: float, hi: float, walls: WallIndex | None
+) -> float | None:
+    """The earliest tau in [lo, hi] whose point is not inside a wall's shadow seen from start."""
+    if walls is None or not len(walls):
+        return lo
+    p_lo = _at(piece, lo)
+    if hi == lo:
+        return None if walls.blocks(start, p_lo) else lo
+    p_hi = _at(piece, hi)
+    hull = shapely.MultiPoint([start, p_lo, p_hi]).convex_hull
+    shadows = sorted(
+        s for wall in walls.near(hull) if (s := _shadow(piece, start, wall)) is not None
+    )
+    tau = lo
+    for s_lo, s_hi in _merged(shadows):
+        if s_lo < tau < s_hi:
+            tau = s_hi
+    return tau if tau <= hi else None
+
+
+def _at(piece: _Piece, tau: float) -> Point:
+    return (piece.p0[0] + piece.v[0] * tau, piece.p0[1] + piece.v[1] * tau)
+
+
+def _shadow(piece: _Piece, start: Point, wall: Segment) -> Interval | None:
+    """The tau whose point the wall hides from `start` (closed, on the piece's whole line, so
+    that an edge is never mistaken for a clip), or None.
+
+    The shadow of a segment seen from a point is the wedge between the rays through its ends,
+    beyond the segment: three linear inequalities in tau along a straight piece.
+    """
+    sx, sy = start
+    d0x, d0y = wall.x0 - sx, wall.y0 - sy
+    d1x, d1y = wall.x1 - sx, wall.y1 - sy
+    turn = d0x * d1y - d0y * d1x
+    if abs(turn) <= 1e-12 * math.hypot(d0x, d0y) * math.hypot(d1x, d1y):
+        return None  # start on the wall's line: the shadow is a ray, with no width to block
+    if turn < 0:
+        d0x, d0y, d1x, d1y = d1x, d1y, d0x, d0y
+    ex, ey = wall.x1 - wall.x0, wall.y1 - wall.y0
+    px, py = piece.p0[0] - sx, piece.p0[1] - sy
+    vx, vy = piece.v
+    # Each condition as alpha + beta tau >= 0: left of the first ray, right of the second, and
+    # on the far side of the wall from start.
+    side0x, side0y = piece.p0[0] - wall.x0, piece.p0[1] - wall.y0
+    sign = 1.0 if turn > 0 else -1.0
+    conditions = (
+        (d0x * py - d0y * px, d0x * vy - d0y * vx),
+        (px * d1y - py * d1x, vx * d1y - vy * d1x),
+        (-sign * (ex * side0y - ey * side0x), -sign * (ex * vy - ey * vx)),
+    )
+    window: Interval = (-math.inf, math.inf)
+    for alpha, beta in conditions:
+        if abs(alpha) <= 1e-12 and abs(beta) <= 1e-12:
+            return None  # the piece runs along the shadow's edge: grazing, never inside
+        if beta == 0.0:
+            if alpha < 0.0:
+                return None
+            continue
+        root = -alpha / beta
+        window = (
+            (max(window[0], root), window[1]) if beta > 0 else (window[0], min(window[1], root))
+        )
+        if window[0] > window[1]:
+            return None
+    return window
+
+
+def _merged(intervals: list[Interval]) -> list[Interval]:
+    """Sorted closed intervals with those that overlap or touch joined (the two halves of a
+    wall's corner leave no gap between their shadows)."""
+    out: list[Interval] = []
+    for lo, hi in intervals:
+        if out and lo <= out[-1][1] + 1e-12:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+@dataclass(frozen=True)
+class Interceptor:
+    """A free enemy that may intercept: where it stands, its speed, when it is free."""
+
+    id: str
+    start: Point
+    feet: int
+    available_from: float
+    reach_squares: float = 0.0
+
+
+class InterceptorIndex:
+    """Interceptors (usually one side's free combatants) in an STRtree of their positions.
+
+    `offers(path)` asks only those whose start lies within the distance they could cover
+    before the mover arrives (plus reach) of the path, then solves each exactly.
+    """
+
+    def __init__(self, interceptors: Sequence[Interceptor], walls: WallIndex | None = None) -> None:
+        self.interceptors: tuple[Interceptor, ...] = tuple(interceptors)
+        self.walls = walls
+        self._points = shapely.points(
+            np.array([i.start for i in self.interceptors], dtype=float).reshape(-1, 2)
+        )
+        self._rates = np.array([i.feet for i in self.interceptors], dtype=float) / 30
+        self._free = np.array([i.available_from for i in self.interceptors], dtype=float)
+        self._reach = np.array([i.reach_squares for i in self.interceptors], dtype=float)
+        self._tree = shapely.STRtree(self._points)
+
+    def offers(self, path: TimedPath, *, exclude: Collection[str] = ()) -> list[Interception]:
+        """Every interceptor's earliest point on `path`, sorted by time then id."""
+        if not self.interceptors:
+            return []
+        # How far each could get before the mover arrives: an upper bound on where it can meet.
+        radius = np.maximum(self._rates * (path.end_time - self._free), 0.0) + self._reach
+        line = path.polyline.line
+        near = self._tree.query(line, predicate="dwithin", distance=float(radius.max()))
+        if near.size:
+            close = shapely.distance(self._points[near], line) <= radius[near] + 1e-9
+            near = near[close]
+        found = []
+        for i in sorted(near.tolist()):
+            who = self.interceptors[i]
+            if who.id in exclude:
+                continue
+            offer = earliest_interception(
+                path,
+                who.id,
+                who.start,
+                who.feet,
+                who.available_from,
+                who.reach_squares,
+                self.walls,
+            )
+            if offer is not None:
+                found.append(offer)
+        found.sort(key=lambda o: (o.time, o.interceptor))
+        return found
