@@ -34,3 +34,15 @@ def test_skirmish_shows_movement_a_charge_a_full_attack_and_an_interrupted_spell
     lost = [(e.actor, e.time) for e in engine.log if e.type == "spell_lost"]
     assert lost == [("shaman", 7.0)]
     assert not [e for e in engine.log if e.type == "spell_effect"]
+
+
+def test_the_chase_shows_attacks_of_opportunity_an_intercept_and_a_chase() -> None:
+    """resources/examples/chase.json: the thief dashes past a guard's longspear (an attack of
+    opportunity where he leaves the ring at (5, 6.5)), is chased by a hound, and is cut off."""
+    engine = _run("chase.json", 0)
+    aoo = [(e.actor, e["target"], e.time, e["x"], e["y"]) for e in engine.log if e.type == "aoo"]
+    assert ("guard", "thief", 5.5, 5.0, 6.5) in aoo
+    intercepts = [(e.actor, e["taken"]) for e in engine.log if e.type == "intercept"]
+    assert ("watchman", True) in intercepts
+    follows = [e for e in engine.log if e.type == "action_start" and e["action"] == "follow"]
+    assert [e.actor for e in follows] == ["hound", "hound"]

@@ -234,7 +234,7 @@ def _shadow(piece: _Piece, start: Point, wall: Segment) -> Interval | None:
     d1x, d1y = wall.x1 - sx, wall.y1 - sy
     turn = d0x * d1y - d0y * d1x
     if abs(turn) <= 1e-12 * math.hypot(d0x, d0y) * math.hypot(d1x, d1y):
-        return None  # start on the wall's line: the shadow is a ray, with no width to block
+        return _ray_shadow(piece, start, wall)
     if turn < 0:
         d0x, d0y, d1x, d1y = d1x, d1y, d0x, d0y
     ex, ey = wall.x1 - wall.x0, wall.y1 - wall.y0
@@ -264,6 +264,32 @@ def _shadow(piece: _Piece, start: Point, wall: Segment) -> Interval | None:
         if window[0] > window[1]:
             return None
     return window
+
+
+def _ray_shadow(piece: _Piece, start: Point, wall: Segment) -> Interval | None:
+    """The shadow when start is in line with the wall: the ray beyond the wall's near end.
+
+    A piece crossing that ray meets it at one point (a graze, not blocked); a piece running
+    along it is blocked where the line from start would pass through the wall lengthwise.
+    """
+    sx, sy = start
+    near, far = sorted(
+        ((wall.x0 - sx, wall.y0 - sy), (wall.x1 - sx, wall.y1 - sy)), key=lambda d: math.hypot(*d)
+    )
+    reach = math.hypot(*near)
+    if reach == 0.0 or near[0] * far[0] + near[1] * far[1] < 0.0:
+        return None  # start on the wall (planning keeps tokens off walls), or wall behind it
+    rx, ry = near[0] / reach, near[1] / reach
+    px, py = piece.p0[0] - sx, piece.p0[1] - sy
+    vx, vy = piece.v
+    if abs(rx * py - ry * px) > 1e-12 * (1 + reach) or abs(rx * vy - ry * vx) > 1e-12:
+        return None
+    # Along the ray, s(tau) = r . (p - start) is linear; hidden where s(tau) >= reach.
+    alpha, beta = rx * px + ry * py - reach, rx * vx + ry * vy
+    if beta == 0.0:
+        return (-math.inf, math.inf) if alpha >= 0.0 else None
+    root = -alpha / beta
+    return (root, math.inf) if beta > 0 else (-math.inf, root)
 
 
 def _merged(intervals: list[Interval]) -> list[Interval]:

@@ -55,6 +55,9 @@ def hit(a: Point, b: Point, wall: Segment) -> Hit | None:
     dx, dy = b[0] - a[0], b[1] - a[1]
     ex, ey = wall.x1 - wall.x0, wall.y1 - wall.y0
     wx, wy = wall.x0 - a[0], wall.y0 - a[1]
+    if dx * dx + dy * dy == 0.0:
+        # a and b closer than float squares can tell (1e-160 apart): a point.
+        return _point_hit(a, wall)
     denom = dx * ey - dy * ex
     scale = math.hypot(dx, dy) * math.hypot(ex, ey)
     if abs(denom) > 1e-12 * scale:
@@ -80,6 +83,14 @@ def hit(a: Point, b: Point, wall: Segment) -> Hit | None:
     return Hit(lo, max(lo, hi), (a[0] + lo * dx, a[1] + lo * dy))
 
 
+def _point_hit(a: Point, wall: Segment) -> Hit | None:
+    ex, ey = wall.x1 - wall.x0, wall.y1 - wall.y0
+    u = ((a[0] - wall.x0) * ex + (a[1] - wall.y0) * ey) / (ex * ex + ey * ey)
+    u = min(max(u, 0.0), 1.0)
+    on = math.dist((wall.x0 + u * ex, wall.y0 + u * ey), a) <= 1e-12
+    return Hit(0.0, 1.0, a) if on else None
+
+
 class WallIndex:
     """The map's walls (polylines in square coordinates), indexed for segment queries.
 
@@ -91,7 +102,8 @@ class WallIndex:
         segments: list[Segment] = []
         for wall in walls:
             for (x0, y0), (x1, y1) in itertools.pairwise(wall):
-                if (x0, y0) != (x1, y1):
+                # A piece so short its squared length underflows has no length to block with.
+                if (x1 - x0) ** 2 + (y1 - y0) ** 2 > 0.0:
                     segments.append(Segment(float(x0), float(y0), float(x1), float(y1)))
         self.segments: tuple[Segment, ...] = tuple(segments)
         coords = np.array([[(s.x0, s.y0), (s.x1, s.y1)] for s in segments], dtype=float)

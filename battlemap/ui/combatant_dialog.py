@@ -13,6 +13,7 @@ from collections.abc import Collection
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -151,6 +152,16 @@ class CombatantDialog(QDialog):
             c.concentration, -50, 99, "Concentration skill bonus, for keeping a spell going "
             "when hurt while casting", signed=True,
         )  # fmt: skip
+        self._reach_weapon = QCheckBox("Reach &weapon (not the adjacent squares)")
+        self._reach_weapon.setChecked(c.reach_weapon)
+        self._reach_weapon.setToolTip(
+            "A longspear or glaive: threatens the squares at its reach but not the adjacent ones"
+        )
+        self._combat_reflexes = QCheckBox("Combat Re&flexes")
+        self._combat_reflexes.setChecked(c.combat_reflexes)
+        self._combat_reflexes.setToolTip(
+            "1 + Dex modifier attacks of opportunity a round instead of 1"
+        )
         self._attacks_per_round = whole_number_field(
             c.attacks_per_round, 1, 12, "Blows in a full attack (the full-attack table's row)"
         )
@@ -226,6 +237,7 @@ class CombatantDialog(QDialog):
         form = self._form(body)
         self._row(form, "&Speed", self._speed)
         self._row(form, "R&each", self._reach)
+        form.addRow("", self._reach_weapon)
         self._row(form, "&HP", self._hp)
         self._row(form, "Max H&P", self._max_hp)
         self._row(form, "A&C", self._ac)
@@ -236,6 +248,7 @@ class CombatantDialog(QDialog):
         self._row(form, "d&12 rolled", self._initiative_roll)
         self._row(form, "Dexteri&ty", self._dex)
         self._row(form, "Concentrati&on", self._concentration)
+        form.addRow("", self._combat_reflexes)
 
         attacks = QGroupBox("Attacks")
         attacks_layout = QGridLayout(attacks)
@@ -272,8 +285,9 @@ class CombatantDialog(QDialog):
 
         chain: list[QWidget] = [
             self._id, self._name, self._side, self._image, self._browse, self._size, self._x,
-            self._y, self._speed, self._reach, self._hp, self._max_hp, self._ac, self._init_mod,
-            self._initiative_roll, self._dex, self._concentration, self._attacks_per_round,
+            self._y, self._speed, self._reach, self._reach_weapon, self._hp, self._max_hp,
+            self._ac, self._init_mod, self._initiative_roll, self._dex, self._concentration,
+            self._combat_reflexes, self._attacks_per_round,
             self._attacks, self._add_attack, self._remove_attack,
             self._buttons.button(QDialogButtonBox.StandardButton.Ok),
             self._buttons.button(QDialogButtonBox.StandardButton.Cancel),
@@ -311,6 +325,8 @@ class CombatantDialog(QDialog):
         for line in (self._id, self._name, self._image):
             line.textChanged.connect(self._validate)
         self._side.currentTextChanged.connect(self._validate)
+        self._reach_weapon.toggled.connect(self._validate)
+        self._combat_reflexes.toggled.connect(self._validate)
         self._size.currentIndexChanged.connect(self._validate)
         for spin in self._fields.values():
             if isinstance(spin, (QSpinBox, QDoubleSpinBox)):
@@ -368,6 +384,10 @@ class CombatantDialog(QDialog):
         data["attacks"] = self._attacks.attack_dicts()
         if self._image.text().strip():
             data["image"] = self._image.text().strip()
+        if self._reach_weapon.isChecked():
+            data["reach_weapon"] = True
+        if self._combat_reflexes.isChecked():
+            data["combat_reflexes"] = True
         return data
 
     def _validate(self) -> None:

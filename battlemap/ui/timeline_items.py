@@ -45,6 +45,7 @@ FUTURE = QColor(255, 255, 255, 125)
 DOWN_HATCH = QColor(60, 60, 60, 70)
 SPELL_FILL = QColor("#f4c21b")
 LOST_FILL = QColor("#d0302a")
+OPPORTUNITY_FILL = QColor("#e07b1f")
 
 
 class LaneLayout:
@@ -246,6 +247,15 @@ def _circle() -> QPainterPath:
     return path
 
 
+def _diamond() -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(
+        QPolygonF([QPointF(0.0, -0.5), QPointF(0.5, 0.0), QPointF(0.0, 0.5), QPointF(-0.5, 0.0)])
+    )
+    path.closeSubpath()
+    return path
+
+
 def _down_triangle() -> QPainterPath:
     path = QPainterPath()
     path.addPolygon(QPolygonF([QPointF(-0.5, -0.4), QPointF(0.5, -0.4), QPointF(0.0, 0.5)]))
@@ -282,6 +292,7 @@ MARKER_STYLES: dict[MarkerKind, MarkerStyle] = {
     MarkerKind.SPELL: MarkerStyle(_star(), 17, SPELL_FILL, INK, 1.0),
     MarkerKind.LOST: MarkerStyle(_cross(), 14, LOST_FILL, INK, 1.0),
     MarkerKind.DOWN: MarkerStyle(_down_triangle(), 15, INK, INK, 1.0),
+    MarkerKind.OPPORTUNITY: MarkerStyle(_diamond(), 13, OPPORTUNITY_FILL, INK, 1.0),
 }
 
 

@@ -33,6 +33,7 @@ class MarkerKind(enum.Enum):
     SPELL = "spell"  # a spell goes off
     LOST = "lost"  # a spell lost, or the failed Concentration check that lost it
     DOWN = "down"
+    OPPORTUNITY = "opportunity"  # an attack of opportunity or intercept, on the mover's lane
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,8 @@ def _marker_kind(event: Event) -> MarkerKind | None:
         return MarkerKind.LOST
     if event.type == "down":
         return MarkerKind.DOWN
+    if event.type in ("aoo", "intercept"):
+        return MarkerKind.OPPORTUNITY
     return None
 
 
@@ -123,11 +126,18 @@ class TimelineContent:
                 self._end(event, changes)
             kind = _marker_kind(event)
             if kind is not None and event.actor is not None:
-                marker = Marker(event.time, event.actor, kind, event)
+                # An opportunity is the mover's moment: mark it where he is, at its point in time.
+                lane = str(event["target"]) if kind is MarkerKind.OPPORTUNITY else event.actor
+                when = (
+                    float(event.get("at", event.time))
+                    if kind is MarkerKind.OPPORTUNITY
+                    else event.time
+                )
+                marker = Marker(when, lane, kind, event)
                 # insort, not append: a caller adding a batch out of order still gets order.
                 bisect.insort(self.markers, marker, key=lambda m: m.time)
                 bisect.insort(
-                    self._markers_by_actor.setdefault(event.actor, []), marker, key=lambda m: m.time
+                    self._markers_by_actor.setdefault(lane, []), marker, key=lambda m: m.time
                 )
                 changes.markers.append(marker)
                 if kind is MarkerKind.DOWN:
@@ -231,6 +241,11 @@ def describe_event(event: Event, clock: RoundClock, name_of: Callable[[str], str
         text = f"{who} {verdict} {event.get('spell')}: {event.get('total')} vs DC {event.get('dc')}"
     elif event.type == "down":
         text = f"{who} drops at {event.get('hp')} hp"
+    elif event.type in ("aoo", "intercept"):
+        whom = name_of(str(event.get("target")))
+        what = "attack of opportunity on" if event.type == "aoo" else "intercept of"
+        verdict = "taken" if event.get("taken") else "declined"
+        text = f"{who}'s {what} {whom} ({verdict})"
     else:
         text = f"{who}: {event.type.replace('_', ' ')}"
     return f"{clock.label(event.time)}: {text}"

@@ -394,3 +394,29 @@ def test_python_m_battlemap_bad_file(tmp_path: Path) -> None:
         "cast, charge, double_move, follow, full_attack, full_round, move, run, standard, "
         "withdraw)\n"
     )
+
+
+# --- opportunities ------------------------------------------------------------------------------
+
+CHASE = REPO / "resources" / "examples" / "chase.json"
+
+
+@pytest.mark.parametrize(
+    ("flags", "taken"),
+    [((), True), (("--no-aoo",), False), (("--no-intercept",), True)],
+)
+def test_opportunities_are_taken_by_default_and_declined_on_request(
+    capsys: pytest.CaptureFixture[str], flags: tuple[str, ...], taken: bool
+) -> None:
+    """`simulate` takes every attack of opportunity and accepts every intercept by default;
+    --no-aoo and --no-intercept decline them, still logged, marked declined."""
+    status, out, err = run(capsys, "simulate", str(CHASE), *flags)
+    assert (status, err) == (0, "")
+    events = [json.loads(line) for line in out.splitlines()]
+    aoo = [e for e in events if e["type"] == "aoo"]
+    intercepts = [e for e in events if e["type"] == "intercept"]
+    assert aoo and intercepts
+    assert {e["taken"] for e in aoo} == {taken}
+    assert {e["taken"] for e in intercepts} == {"--no-intercept" not in flags}
+    guard_blows = [e for e in events if e["type"] == "attack" and e["actor"] == "guard"]
+    assert bool(guard_blows) is taken

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -441,3 +442,23 @@ def test_render(qtbot: QtBot, dialog: CombatantDialog, tmp_path: Path) -> None:
     save_png(dialog, tmp_path, "combatant_dialog_bad_damage")
     retype(qtbot, spin(dialog, "Speed"), "32")
     save_png(dialog, tmp_path, "combatant_dialog_bad_speed")
+
+
+def test_reach_weapon_and_combat_reflexes_are_edited_too(qtbot: QtBot) -> None:
+    """Every field of the encounter format is in the form: the two flags as check boxes."""
+    dialog = CombatantDialog(combatant_for_flags(), MapSpec(20, 15), set())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    boxes = {box.text().replace("&", ""): box for box in dialog.findChildren(QCheckBox)}
+    qtbot.mouseClick(boxes["Reach weapon (not the adjacent squares)"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(boxes["Combat Reflexes"], Qt.MouseButton.LeftButton)
+    result = dialog.combatant()
+    assert (result.reach_weapon, result.combat_reflexes) == (True, True)
+
+
+def combatant_for_flags() -> Combatant:
+    return Combatant(
+        id="guard", name="Guard", side="watch", x=2.5, y=2.5, size="medium", speed=30,
+        reach=10, init_mod=0, dex=14, hp=11, ac=15,
+        attacks=(AttackProfile("longspear", 3, "1d8+1"),), attacks_per_round=1,
+    )  # fmt: skip

@@ -441,7 +441,7 @@ def test_opening_a_file_writes_no_autosave(qtbot: QtBot, demo: MainWindow) -> No
     qtbot.wait(600)  # longer than the autosave delay after an edit
     assert pending_autosave() is None
     demo.document.move_combatant("mialee", 3.5, 5.5)
-    qtbot.waitUntil(lambda: pending_autosave() is not None, timeout=3000)
+    qtbot.waitUntil(lambda: pending_autosave() is not None, timeout=10000)
 
 
 def test_planning_previews_where_the_path_would_provoke(qtbot: QtBot, tmp_path: Path) -> None:

@@ -535,3 +535,27 @@ def test_rendered_timeline_shows_lanes_bars_markers_and_playhead(
     before = _pixel(image, dock, 13.5, fight.row("thorin") + mid)
     after = _pixel(image, dock, 16.0, fight.row("thorin") + mid)
     assert after.lightness() > before.lightness() + 20
+
+
+def test_opportunities_are_marked_on_the_movers_lane(qtbot: QtBot) -> None:
+    """An attack of opportunity shows on the mover's lane at the moment he leaves the square."""
+    from battlemap.core.decisions import take_all
+    from battlemap.core.encounter import Encounter, MapSpec
+    from battlemap.ui.timeline_model import MarkerKind
+    from tests.factories import combatant, plan
+
+    fighter = combatant("fighter", x=5.5, y=5.5, side="guards", initiative_roll=12)
+    runner = combatant("runner", x=1.5, y=4.5, side="thieves", initiative_roll=10)
+    encounter = Encounter(
+        "d12",
+        MapSpec(20, 20),
+        (fighter, runner),
+        (plan("fighter", 1, "standard"), plan("runner", 1, "move", path=[(7.5, 4.5)])),
+    )
+    engine = Engine(encounter, get_ruleset("d12"), seed=0, choose=take_all)
+    assert engine.run()
+    dock = _shown_dock(qtbot)
+    dock.set_lanes([Lane("fighter", "Fighter", "guards"), Lane("runner", "Runner", "thieves")])
+    dock.set_events(list(engine.log), get_ruleset("d12").clock)
+    marked = [(m.actor, m.time) for m in dock.content.markers if m.kind is MarkerKind.OPPORTUNITY]
+    assert marked == [("runner", 5.5)]

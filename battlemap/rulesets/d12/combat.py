@@ -31,8 +31,19 @@ class Combat:
             raise AssertionError(f"{actor} has no attack {name!r}")
         return profile
 
-    def blow(self, actor: str, target: str, profile: AttackProfile, extra: int = 0) -> Process:
-        """One attack roll: d20 + bonus against AC; a natural 20 hits and a natural 1 misses."""
+    def blow(
+        self,
+        actor: str,
+        target: str,
+        profile: AttackProfile,
+        extra: int = 0,
+        *,
+        reach_known: bool = False,
+    ) -> Process:
+        """One attack roll: d20 + bonus against AC; a natural 20 hits and a natural 1 misses.
+
+        `reach_known`: the rules already established the target is in reach (an attack of
+        opportunity is made because the square the target leaves is threatened)."""
         now = self.engine.now
         me, them = self.state[actor], self.state[target]
         if them.down:
@@ -40,7 +51,9 @@ class Combat:
             return
         here, there = me.position_at(now), them.position_at(now)
         reach = profile.range if profile.range is not None else me.combatant.reach
-        if not within_reach(here, me.combatant.squares, there, them.combatant.squares, reach):
+        if not reach_known and not within_reach(
+            here, me.combatant.squares, there, them.combatant.squares, reach
+        ):
             gap = footprint_gap(here, me.combatant.squares, there, them.combatant.squares)
             self.engine.emit(
                 "blow_skipped",

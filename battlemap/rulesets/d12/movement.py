@@ -116,7 +116,7 @@ class Movement:
         action_id = self.runner.begin(
             actor, plan, start, target=quarry, **self.path_fields(path, path.polyline.end)
         )
-        yield from self.travel(actor, action_id, path, None, replan=replan)
+        yield from self.travel(actor, action_id, path, None, replan=replan, until=end)
         yield from self.runner.finish(actor, action_id, plan, start, "done")
 
     # --- travelling ---------------------------------------------------------------------------
@@ -131,6 +131,7 @@ class Movement:
         provokes: bool = True,
         spare: frozenset[str] = frozenset(),
         replan: Replan | None = None,
+        until: float | None = None,
     ) -> Any:
         """Move along `path`, with a position event on each unit boundary and where the token
         stops, meeting attacks of opportunity and intercepts on the way.
@@ -141,14 +142,16 @@ class Movement:
         rank = self.fight.rank[actor]
         me = self.state[actor]
         now = path.start_time
-        end = now + (ACTION_UNITS["charge"] if target is not None else 0)
+        # A charge keeps looking for its target, a chase for its quarry, until the action ends.
+        end = until if until is not None else now + (ACTION_UNITS["charge"] if target else 0)
         start_cell = _cell(path.position_at(now))
         x, y = path.position_at(now)
         moving = path.end_time > now
         self.engine.emit("position", actor, x=x, y=y, stopped=not moving)
         for _ in range(10_000):  # a bound, never reached: each pass advances time or returns
-            if replan is not None and moving and now > path.start_time:
+            if replan is not None and now > path.start_time:
                 path = self._replanned(actor, path, replan(now), now)
+                moving = path.end_time > now
             contact = self._contact(actor, path, target, now, end) if target else None
             if contact is not None and contact <= now:
                 return self._stop_for_contact(actor, path, now, moving)
@@ -172,7 +175,7 @@ class Movement:
                 candidates.append(
                     (boundary, _BOUNDARY) if boundary < arrival else (arrival, _ARRIVAL)
                 )
-            elif target is not None and math.floor(now) + 1.0 < end:
+            elif (target is not None or replan is not None) and math.floor(now) + 1.0 < end:
                 candidates.append((math.floor(now) + 1.0, _BOUNDARY))
             if contact is not None:
                 candidates.append((contact, _CONTACT))
@@ -207,6 +210,8 @@ class Movement:
     def _replanned(self, actor: str, old: TimedPath, new: TimedPath, now: float) -> TimedPath:
         if new.polyline.end == old.polyline.end and new.end_time == old.end_time:
             return old
+        if new.polyline.length < 1e-9 and old.end_time <= now:
+            return old  # still standing next to the quarry: nothing to announce
         self._announce_course(actor, new)
         return new
 

@@ -19,12 +19,12 @@ from battlemap.geometry.contact import within_reach
 from battlemap.geometry.intercept import Interception, earliest_interception
 from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import Exit, first_exits
-from battlemap.geometry.threat import Threatener, ThreatIndex
+from battlemap.geometry.threat import Threatener, ThreatIndex, threatened_cells
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.d12.tables import MOVEMENT_MULTIPLIER
 
 if TYPE_CHECKING:
-    from battlemap.core.state import CombatantState
+    from battlemap.core.state import ActionInProgress, CombatantState
     from battlemap.rulesets.d12.combat import Combat
     from battlemap.rulesets.d12.fight import D12Fight
 
@@ -88,6 +88,14 @@ class Opportunities:
         round_number = self.engine.clock.round_of(self.engine.now)
         if them.down or self._used.get((attacker, round_number), 0) >= self.allowance(attacker):
             return
+        # The square was threatened from where the attacker stood when the move was checked;
+        # if he has moved since (both may be moving), it must still be his square now.
+        c = them.combatant
+        here = Threatener(
+            attacker, them.position_at(self.engine.now), c.squares, c.reach, c.reach_weapon
+        )
+        if exit_.cell not in threatened_cells(here, self.walls):
+            return
         self._provoked.add((attacker, action_id))
         self._used[(attacker, round_number)] = self._used.get((attacker, round_number), 0) + 1
         label = self.engine.clock.count_label(self.engine.now)  # type: ignore[attr-defined]
@@ -104,7 +112,9 @@ class Opportunities:
             )
         )
         if taken:
-            yield from self.combat.blow(attacker, mover, _melee(them.combatant.attacks))
+            yield from self.combat.blow(
+                attacker, mover, _melee(them.combatant.attacks), reach_known=True
+            )
 
     # --- intercepts ---------------------------------------------------------------------------
 
@@ -117,7 +127,7 @@ class Opportunities:
         for enemy in self._enemies_near(
             mover,
             rest,
-            eligible=lambda cid: self._may_intercept(cid, action_id),
+            eligible=lambda cid: self._may_intercept(cid, action_id, mover),
             margin=self._fastest * remaining + 2.0,
         ):
             me = self.state[enemy.id].combatant
@@ -215,10 +225,14 @@ class Opportunities:
             and (cid, action_id) not in self._provoked
         )
 
-    def _may_intercept(self, cid: str, action_id: str) -> bool:
-        """Free: acted, not in the middle of a non-movement action, not engaged."""
+    def _may_intercept(self, cid: str, action_id: str, mover: str) -> bool:
+        """Free: acted, not in the middle of a non-movement action, not engaged; and not in a
+        chase with the mover either way (a chase is its own interception: the quarry is not
+        offered to cut off the pursuer coming at it, nor the pursuer its quarry)."""
         them = self.state[cid]
         if not them.acted or (cid, action_id) in self._offered:
+            return False
+        if _chasing(them.action, mover) or _chasing(self.state[mover].action, cid):
             return False
         if them.action is not None and them.action.action not in MOVEMENT_MULTIPLIER:
             return False
@@ -239,6 +253,11 @@ class Opportunities:
             if within_reach((x, y), them.combatant.squares, there, other.combatant.squares, 5):
                 return True
         return False
+
+
+def _chasing(action: ActionInProgress | None, quarry: str) -> bool:
+    return action is not None and action.action == "follow" and action.target == quarry
+
 
 def _melee(attacks: tuple[AttackProfile, ...]) -> AttackProfile:
     """The attack used for an attack of opportunity: the first melee attack listed."""

@@ -249,8 +249,11 @@ def test_a_faster_pursuer_catches_a_slower_runner_where_the_arithmetic_says() ->
     stops = [
         (e.time, e["x"], e["y"]) for e in events(engine, "position", "pursuer") if e["stopped"]
     ]
-    assert stops[-1][0] == pytest.approx(6.0, abs=1e-9)
-    assert stops[-1][1:] == (pytest.approx(8.5, abs=1e-9), pytest.approx(2.5, abs=1e-9))
+    assert stops[0][0] == pytest.approx(6.0, abs=1e-9)
+    assert stops[0][1:] == (pytest.approx(8.5, abs=1e-9), pytest.approx(2.5, abs=1e-9))
+    # Having caught up it keeps following to the end of its six units (time 8): the quarry is
+    # then at x = 11.5, the pursuer right behind it.
+    assert stops[-1] == (8.0, pytest.approx(10.5, abs=1e-9), pytest.approx(2.5, abs=1e-9))
 
 
 def test_a_slower_pursuer_never_catches() -> None:
