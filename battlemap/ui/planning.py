@@ -39,6 +39,10 @@ ACTIONS = (
     ActionChoice("double_move", "Double move", "D", "Move along waypoints: 12 units"),
     ActionChoice("run", "Run", "R", "Run in a straight line at 4x speed: 12 units"),
     ActionChoice("charge", "Charge", "C", "Charge a target: the blow lands when it is reached"),
+    ActionChoice(
+        "withdraw", "Withdraw", "W", "Double move whose first square provokes no adjacent enemy"
+    ),
+    ActionChoice("follow", "Follow", "", "Chase a target: head for where it is at every moment"),
     ActionChoice("attack", "Attack", "A", "One attack: the blow lands on the first unit"),
     ActionChoice("full_attack", "Full attack", "F", "All attacks, spread over 12 units"),
     ActionChoice("cast", "Cast", "S", "Cast a spell: it goes off after 6 units"),
@@ -46,7 +50,7 @@ ACTIONS = (
     ActionChoice("full_round", "Full-round", "", "Any other full-round action: 12 units"),
 )
 
-_TARGETED = frozenset({"attack", "full_attack", "charge", "cast"})
+_TARGETED = frozenset({"attack", "full_attack", "charge", "cast", "follow"})
 
 
 class PlanningController(QObject):
@@ -145,7 +149,7 @@ class PlanningController(QObject):
         self.cancel()
         self._actor, self._action = actor, action
         name = self.document.encounter.combatant(actor).name
-        if action in MOVEMENT_MULTIPLIER and action != "charge":
+        if action in MOVEMENT_MULTIPLIER and action not in ("charge", "follow"):
             start, start_time = self._start_of_next_plan(actor)
             combatant = self.document.encounter.combatant(actor)
             ruler = RulerSpec(

@@ -479,3 +479,13 @@ def test_threat_zones_can_be_shown_for_everyone_or_the_selection(
     assert demo.map.threat_cell_count() == 8
     demo.threat_actions["off"].trigger()
     assert demo.map.threat_cell_count() == 0
+
+
+def test_planning_a_chase_by_clicking_the_quarry(qtbot: QtBot, demo: MainWindow) -> None:
+    viewport = demo.map.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(2.5, 5.5))
+    demo.planning.set_round(3)
+    demo.planning.actions["follow"].trigger()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(5.5, 6.5))
+    plan = demo.document.encounter.plans[-1]
+    assert (plan.actor, plan.round, plan.action, plan.target) == ("mialee", 3, "follow", "goblin")
