@@ -39,6 +39,10 @@ class RoundClock(Protocol):
         """When the unit `count` of round `round_number` begins."""
         ...
 
+    def round_and_count(self, time: float) -> tuple[int, int]:
+        """`round_of` and `count_of` together (every event needs both)."""
+        ...
+
     def round_start(self, round_number: int) -> float:
         """When round `round_number` begins."""
         ...

@@ -82,12 +82,18 @@ class DiceRoller:
         self._random = random.Random(seed)
         self._roller = d20.Roller()
         self._stringifier = d20.SimpleStringifier()
+        # Parsed trees by notation: a fight rolls the same few expressions thousands of times,
+        # and a plain dict is cheaper than d20's own least-frequently-used cache.
+        self._trees: dict[str, d20.ast.Node] = {}
 
     def roll(self, expression: str) -> Roll:
         shared = d20.expression.random
         d20.expression.random = self._random
         try:
-            result = self._roller.roll(expression, stringifier=self._stringifier)
+            tree = self._trees.get(expression)
+            if tree is None:
+                tree = self._trees[expression] = self._roller.parse(expression)
+            result = self._roller.roll(tree, stringifier=self._stringifier)
         except d20.RollError as error:
             raise BattlemapError(expression, f"not valid dice notation ({error})") from error
         finally:

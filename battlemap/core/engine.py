@@ -181,10 +181,7 @@ class Engine:
         if self.now == float("-inf"):
             self._unstamped.append((type_, actor, fields))
             return None
-        round_number, count = label or (
-            self.clock.round_of(self.now),
-            self.clock.count_of(self.now),
-        )
+        round_number, count = label or self.clock.round_and_count(self.now)
         event = Event(
             type=type_,
             time=self.now,

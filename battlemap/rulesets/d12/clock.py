@@ -26,6 +26,12 @@ class D12Clock:
         into_round = time - (self.round_of(time) - 1) * UNITS_PER_ROUND
         return UNITS_PER_ROUND - math.floor(into_round)
 
+    def round_and_count(self, time: float) -> tuple[int, int]:
+        time = clean_time(time)
+        round_number = math.floor(time / UNITS_PER_ROUND) + 1
+        into_round = time - (round_number - 1) * UNITS_PER_ROUND
+        return round_number, UNITS_PER_ROUND - math.floor(into_round)
+
     def time_of(self, round_number: int, count: int) -> float:
         return float((round_number - 1) * UNITS_PER_ROUND + (UNITS_PER_ROUND - count))
 

@@ -40,3 +40,8 @@ def test_labels(time: float, label: str) -> None:
 def test_float_dust_does_not_move_a_moment_into_the_next_unit() -> None:
     assert CLOCK.count_of(6.000000000000001) == 6
     assert CLOCK.count_of(5.999999999999999) == 6
+
+
+@given(st.floats(-300, 3000, allow_nan=False))
+def test_round_and_count_agree_with_the_separate_functions(time: float) -> None:
+    assert CLOCK.round_and_count(time) == (CLOCK.round_of(time), CLOCK.count_of(time))
