@@ -9,8 +9,8 @@ gets there, at its own rate, may intercept: the earliest such point is offered".
   `reach_squares` is a Euclidean distance between centres. 0 means it must reach the path itself
   (the offered point is where it steps in front of the mover); 1.0 lets it stop one square short,
   centre to centre, which is adjacent orthogonally (diagonal adjacency is sqrt(2)).
-- t runs from max(path.start_time, available_from) to the mover's arrival; a mover already
-  standing at its end is not being intercepted.
+- t runs from max(path.start_time, available_from) to the mover's arrival, both included; an
+  enemy free only after the mover has arrived is not offered anything.
 - Walls: a point is not reachable when a wall crosses the straight line from `start` to it. The
   offered point is the earliest one of the closure: when the earliest reachable points lie just
   past a wall's shadow, the point offered is the shadow's edge, where the line grazes the wall's
@@ -73,48 +73,68 @@ def earliest_interception(
 
     The mover must have a positive rate (a path with no speed never arrives).
     """
+    return _earliest(
+        path, _legs(path), interceptor_id, start, feet, available_from, reach_squares, walls
+    )
+
+
+def _legs(path: TimedPath) -> list[_Piece]:
+    """The path's legs as pieces, computed once per path (offers() shares them)."""
     if path.feet <= 0:
         raise ValueError("the mover's path needs a positive rate")
-    rate = max(feet, 0) / FEET_PER_UNIT_PER_SQUARE
-    for piece in _pieces(path, max(path.start_time, available_from)):
-        reach_then = reach_squares + rate * (piece.t0 - available_from)
-        span = piece.t1 - piece.t0
-        for lo, hi in _reachable(piece, start, rate, reach_then, span):
-            first = _polish(piece, start, rate, reach_then, lo, hi)
-            if _shortfall(piece, start, rate, reach_then, first) > _REACH_TOLERANCE:
-                continue  # a tangent the squared form accepted but the interceptor misses
-            best = _first_clear(piece, start, first, hi, walls)
-            if best is not None:
-                time = clean_time(piece.t0 + best)
-                return Interception(interceptor_id, time, path.position_at(time))
-    return None
-
-
-def _pieces(path: TimedPath, t_from: float) -> list[_Piece]:
-    """The path's legs clipped to start at `t_from` (one still piece if it is already over)."""
     knots = path.knots()
-    end = knots[-1][0]
-    if t_from > end + TIME_EPSILON:
-        return []
-    pieces = []
+    legs = []
     for (ta, xa, ya), (tb, xb, yb) in itertools.pairwise(knots):
         # A leg so short that clean_time gave both its ends the same time is skipped (its
         # length is float dust): the next leg starts where it ends.
-        if tb <= t_from or tb <= ta:
+        if tb > ta:
+            legs.append(_Piece(ta, tb, (xa, ya), ((xb - xa) / (tb - ta), (yb - ya) / (tb - ta))))
+    # Standing at the end: available exactly as the mover arrives, or a path with no length.
+    legs.append(_Piece(knots[-1][0], knots[-1][0], (knots[-1][1], knots[-1][2]), (0.0, 0.0)))
+    return legs
+
+
+def _earliest(
+    path: TimedPath,
+    legs: list[_Piece],
+    interceptor_id: str,
+    start: Point,
+    feet: int,
+    available_from: float,
+    reach_squares: float,
+    walls: WallIndex | None,
+) -> Interception | None:
+    rate = max(feet, 0) / FEET_PER_UNIT_PER_SQUARE
+    t_from = max(path.start_time, available_from)
+    if t_from > legs[-1].t1 + TIME_EPSILON:
+        return None  # free only after the mover has arrived
+    for leg in legs:
+        if leg.t1 <= t_from and leg.t1 > leg.t0:
             continue
-        vx, vy = (xb - xa) / (tb - ta), (yb - ya) / (tb - ta)
-        t0 = max(ta, t_from)
-        pieces.append(_Piece(t0, tb, (xa + vx * (t0 - ta), ya + vy * (t0 - ta)), (vx, vy)))
-    if not pieces:
-        # Available exactly as the mover arrives (or a path with no length): one instant.
-        pieces.append(_Piece(end, end, (knots[-1][1], knots[-1][2]), (0.0, 0.0)))
-    return pieces
+        t0 = min(max(leg.t0, t_from), leg.t1)
+        piece = leg if t0 == leg.t0 else _Piece(t0, leg.t1, _at(leg, t0 - leg.t0), leg.v)
+        reach_then = reach_squares + rate * (t0 - available_from)
+        span = piece.t1 - piece.t0
+        window = _reachable(piece, start, rate, reach_then, span)
+        if window is None:
+            continue
+        first = _polish(piece, start, rate, reach_then, window[0], window[1])
+        if _shortfall(piece, start, rate, reach_then, first) > _REACH_TOLERANCE:
+            continue  # a tangent the squared form accepted but the interceptor misses
+        best = _first_clear(piece, start, first, window[1], walls)
+        if best is not None:
+            time = clean_time(piece.t0 + best)
+            return Interception(interceptor_id, time, path.position_at(time))
+    return None
 
 
 def _reachable(
     piece: _Piece, start: Point, rate: float, reach: float, span: float
-) -> list[Interval]:
-    """The tau in [0, span] with |p0 + v tau - start| <= reach + rate tau, as closed intervals."""
+) -> Interval | None:
+    """The tau in [0, span] with |p0 + v tau - start| <= reach + rate tau, or None.
+
+    |p0 + v tau - start| - (reach + rate tau) is convex in tau, so this is one interval.
+    """
     dx, dy = piece.p0[0] - start[0], piece.p0[1] - start[1]
     vx, vy = piece.v
     speed2 = vx * vx + vy * vy
@@ -123,26 +143,21 @@ def _reachable(
     a = speed2 - rate * rate
     b = 2 * (dx * vx + dy * vy - reach * rate)
     c = dx * dx + dy * dy - reach * reach
-    scale = 1.0 + dx * dx + dy * dy + reach * reach + (speed2 + rate * rate) * span * span
-    tol = 1e-12 * scale
-
-    def h(tau: float) -> float:
-        return (a * tau + b) * tau + c
-
+    tol = 1e-12 * (1.0 + dx * dx + dy * dy + reach * reach + (speed2 + rate * rate) * span * span)
     if abs(a) <= 1e-12 * (speed2 + rate * rate):
         a = 0.0  # equal speeds: float dust in |v| must not make a far-off phantom root
     roots = sorted(r for r in _roots(a, b, c, tol) if 0.0 < r < span)
-    bounds = [0.0, *roots, span]
-    out: list[Interval] = []
-    for lo, hi in itertools.pairwise(bounds):
-        if hi > lo and h((lo + hi) / 2) <= 0.0:
-            _add(out, (lo, hi))
-    # Points where the interceptor only just makes it (a tangent, or the very start).
-    for tau in bounds:
-        if h(tau) <= tol:
-            _add(out, (tau, tau))
-    out.sort()
-    return out
+    if c <= tol:
+        lo = 0.0  # within reach at once (or only just: a tangent at the start)
+    elif roots:
+        lo = roots.pop(0)
+    else:
+        return None
+    if roots:
+        return (lo, roots[0])  # out of reach again after the next root
+    mid = (lo + span) / 2
+    # Still reachable after lo, or only at lo itself (a tangent: it just makes it).
+    return (lo, span) if (a * mid + b) * mid + c <= 0.0 else (lo, lo)
 
 
 def _shortfall(piece: _Piece, start: Point, rate: float, reach: float, tau: float) -> float:
@@ -187,14 +202,6 @@ def _roots(a: float, b: float, c: float, tol: float) -> list[float]:
     if q == 0.0:
         return [0.0]
     return [q / a, c / q]
-
-
-def _add(intervals: list[Interval], new: Interval) -> None:
-    for i, (lo, hi) in enumerate(intervals):
-        if new[0] <= hi + 1e-15 and lo <= new[1] + 1e-15:
-            intervals[i] = (min(lo, new[0]), max(hi, new[1]))
-            return
-    intervals.append(new)
 
 
 def _first_clear(
@@ -332,25 +339,36 @@ class InterceptorIndex:
         self._free = np.array([i.available_from for i in self.interceptors], dtype=float)
         self._reach = np.array([i.reach_squares for i in self.interceptors], dtype=float)
         self._tree = shapely.STRtree(self._points)
+        self._fastest = float(self._rates.max(initial=0.0))
+        self._first_free = float(self._free.min(initial=math.inf))
+        self._longest_reach = float(self._reach.max(initial=0.0))
+
+    def _bound(self, end: float) -> float:
+        """No interceptor can meet a path ending at `end` farther than this from its start."""
+        return max(self._fastest * (end - self._first_free), 0.0) + self._longest_reach
 
     def offers(self, path: TimedPath, *, exclude: Collection[str] = ()) -> list[Interception]:
         """Every interceptor's earliest point on `path`, sorted by time then id."""
         if not self.interceptors:
             return []
-        # How far each could get before the mover arrives: an upper bound on where it can meet.
-        radius = np.maximum(self._rates * (path.end_time - self._free), 0.0) + self._reach
+        # How far each could get before the mover arrives bounds where it can meet the path:
+        # the tree gives those within the largest such distance, then each is held to its own.
+        end = path.end_time
         line = path.polyline.line
-        near = self._tree.query(line, predicate="dwithin", distance=float(radius.max()))
+        near = self._tree.query(line, predicate="dwithin", distance=self._bound(end))
         if near.size:
-            close = shapely.distance(self._points[near], line) <= radius[near] + 1e-9
+            radius = np.maximum(self._rates[near] * (end - self._free[near]), 0.0)
+            close = shapely.distance(self._points[near], line) <= radius + self._reach[near] + 1e-9
             near = near[close]
         found = []
+        legs = _legs(path) if near.size else []
         for i in sorted(near.tolist()):
             who = self.interceptors[i]
             if who.id in exclude:
                 continue
-            offer = earliest_interception(
+            offer = _earliest(
                 path,
+                legs,
                 who.id,
                 who.start,
                 who.feet,

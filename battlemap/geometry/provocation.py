@@ -12,6 +12,10 @@ square on the side it came from; a corner crossed exactly is one diagonal change
 - only the first exit per threatener is reported: "once per attacker per round" and Combat
   Reflexes are the engine's to apply, as are flat-footed attackers (pass them in `exclude`).
 
+The rule follows the mover's centre, whatever its size: a large mover's centre sits on grid
+corners and is placed by the side it moves into (a footprint-based rule, any of its squares
+leaving a threatened square, would be a separate function).
+
 The time is the path's own arithmetic (start_time + distance x 30 / feet, then `clean_time`), so
 whole units stay whole.
 """

@@ -87,7 +87,46 @@ def cells_zone(cells: frozenset[Cell] | Sequence[Cell]) -> shapely.Geometry:
 def threat_zone(t: Threatener, walls: WallIndex | None = None) -> shapely.Geometry:
     """The squares `t` threatens as one geometry: a ring (a polygon with a hole) in open ground,
     possibly several polygons when walls cut it."""
-    return cells_zone(threatened_cells(t, walls))
+    return threat_zones([t], walls)[0]
+
+
+def threat_zones(
+    threateners: Sequence[Threatener], walls: WallIndex | None = None
+) -> list[shapely.Geometry]:
+    """`threat_zone` of each, the rings in open ground built in one vectorised call."""
+    zones: list[shapely.Geometry] = [shapely.Polygon()] * len(threateners)
+    rings: list[int] = []
+    shells, holes = [], []
+    for n, t in enumerate(threateners):
+        distances = threat_distances(t)
+        if not distances:
+            continue
+        i0, j0 = footprint_origin(t.center, t.squares)
+        outer = _grown(i0, j0, t.squares, distances.stop - 1)
+        # A wall can only hide a square if it meets the box around the zone: the line from the
+        # centre to any threatened square stays inside that box. Elsewhere the zone is the
+        # ring, built directly (a union of squares costs a hundred times more).
+        if walls is not None and walls.near(shapely.box(*outer)):
+            zones[n] = cells_zone(threatened_cells(t, walls))
+            continue
+        rings.append(n)
+        shells.append(_corners(outer))
+        holes.append([_corners(_grown(i0, j0, t.squares, distances.start - 1))])
+    if rings:
+        built = shapely.polygons(np.array(shells, dtype=float), holes=np.array(holes, dtype=float))
+        for n, zone in zip(rings, built.tolist(), strict=True):
+            zones[n] = zone
+    return zones
+
+
+def _grown(i0: int, j0: int, squares: int, by: int) -> tuple[int, int, int, int]:
+    """The footprint's box grown by `by` squares on every side: (xmin, ymin, xmax, ymax)."""
+    return (i0 - by, j0 - by, i0 + squares + by, j0 + squares + by)
+
+
+def _corners(box: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
 class ThreatIndex:
@@ -103,10 +142,11 @@ class ThreatIndex:
         if len(set(ids)) != len(ids):
             raise ValueError(f"threatener ids must be unique: {sorted(ids)}")
         self.threateners: tuple[Threatener, ...] = tuple(threateners)
-        self._cells = {t.id: threatened_cells(t, walls) for t in self.threateners}
-        self.zones: tuple[shapely.Geometry, ...] = tuple(
-            cells_zone(self._cells[t.id]) for t in self.threateners
-        )
+        self._by_id = {t.id: t for t in self.threateners}
+        self._walls = walls
+        # Square sets are made on first use: a query needs them only for its few candidates.
+        self._cells: dict[str, frozenset[Cell]] = {}
+        self.zones: tuple[shapely.Geometry, ...] = tuple(threat_zones(self.threateners, walls))
         self._tree = shapely.STRtree(np.array(self.zones, dtype=object))
 
     def __len__(self) -> int:
@@ -114,7 +154,11 @@ class ThreatIndex:
 
     def cells(self, threatener_id: str) -> frozenset[Cell]:
         """The squares that threatener threatens (KeyError for an unknown id)."""
-        return self._cells[threatener_id]
+        cells = self._cells.get(threatener_id)
+        if cells is None:
+            cells = threatened_cells(self._by_id[threatener_id], self._walls)
+            self._cells[threatener_id] = cells
+        return cells
 
     def candidates(self, line: shapely.Geometry) -> list[Threatener]:
         """The threateners whose zone meets `line` (boundary contact included), in index order."""
