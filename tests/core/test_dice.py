@@ -52,3 +52,24 @@ def test_invalid_notation_is_a_user_error() -> None:
         DiceRoller().roll("1d")
     assert caught.value.where == "1d"
     assert caught.value.problem.startswith("not valid dice notation")
+
+
+@pytest.mark.parametrize("notation", ["1d20", "1d12", "1d2", "1d8+3", "2d6", "1d4-1"])
+def test_the_single_die_fast_path_rolls_exactly_what_d20_rolls(notation: str) -> None:
+    """A plain "1dN" skips d20's expression tree; its numbers and text must not differ from
+    d20's own for the same generator, so a seed means the same fight either way."""
+    import d20
+    import d20.expression
+
+    for seed in range(40):
+        ours = DiceRoller(seed)
+        theirs = random.Random(seed)
+        for _ in range(5):
+            shared = d20.expression.random
+            d20.expression.random = theirs
+            try:
+                expected = d20.roll(notation, stringifier=d20.SimpleStringifier())
+            finally:
+                d20.expression.random = shared
+            got = ours.roll(notation)
+            assert (got.total, got.detail) == (expected.total, expected.result)
