@@ -84,6 +84,7 @@ def simulate(
     encounter = load_encounter(file)
     ruleset = get_ruleset(encounter.ruleset, file)
     ruleset.validate(encounter, file)
+
     def policy(request: ChoiceRequest) -> bool:
         # The headless default takes every opportunity; declined ones are still logged.
         return take_aoo if request.kind == "aoo" else accept_intercepts

@@ -56,8 +56,11 @@ class ChoicePrompt(QFrame):
         self._waiting = False
         self.hide()
 
-    def ask(self, question: str) -> None:
+    def ask(self, question: str, *, with_roll: bool = True) -> None:
+        """Show `question`; `with_roll` offers "take and roll at the table" (an attack of
+        opportunity has dice to roll, an intercept has none)."""
         self._question.setText(question)
+        self.roll_button.setVisible(with_roll)
         self._waiting = True
         self.show()
         self.take_button.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -523,7 +523,7 @@ class MainWindow(QMainWindow):
             self.prompt.ask(decision.question, decision.request.dice)
             self.prompt.show()
         else:
-            self.choice_prompt.ask(decision.question)
+            self.choice_prompt.ask(decision.question, with_roll=decision.request.kind == "aoo")
 
     def _answer(self, total: object) -> None:
         try:

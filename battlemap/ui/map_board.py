@@ -124,8 +124,9 @@ class MapBoard:
     def _paint_grid(self, painter: QPainter, visible: QRectF) -> None:
         if visible.isEmpty():
             return
-        device_px = SQUARE_PX * math.hypot(painter.worldTransform().m11(),
-                                           painter.worldTransform().m12())
+        device_px = SQUARE_PX * math.hypot(
+            painter.worldTransform().m11(), painter.worldTransform().m12()
+        )
         fine_too = device_px >= _FINE_GRID_MIN_PX
         first_i = max(0, math.floor(visible.left() / SQUARE_PX))
         last_i = min(self.spec.width, math.ceil(visible.right() / SQUARE_PX))

@@ -72,15 +72,19 @@ class PlanPathsItem(QGraphicsItem):
             marks.addPath(_arrowhead(points[-2], points[-1]))
         self._lines, self._marks, self._count = lines, marks, count
         margin = 0.25 * SQUARE_PX
-        self._bounds = lines.boundingRect().united(marks.boundingRect()).adjusted(
-            -margin, -margin, margin, margin)
+        self._bounds = (
+            lines.boundingRect()
+            .united(marks.boundingRect())
+            .adjusted(-margin, -margin, margin, margin)
+        )
         self.update()
 
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(self._line_pen)
@@ -137,8 +141,9 @@ class MarkersItem(QGraphicsItem):
         self._scale = scale
         anchors = [label.pos() * scale for label in self._labels]
         sizes = [label.size for label in self._labels]
-        for label, quadrant in zip(self._labels, place(anchors, sizes, [0] * len(anchors)),
-                                   strict=True):
+        for label, quadrant in zip(
+            self._labels, place(anchors, sizes, [0] * len(anchors)), strict=True
+        ):
             label.set_quadrant(quadrant)
 
     def texts(self) -> list[str]:
@@ -147,7 +152,7 @@ class MarkersItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         pass
-

@@ -32,8 +32,15 @@ class MapLabel(QGraphicsItem):
     quadrants around it (see `set_quadrant`), GAP_PX away so it never covers the point.
     """
 
-    def __init__(self, text: str, accent: QColor, *, dot: QColor | None = None,
-                 quadrant: int = 0, parent: QGraphicsItem | None = None) -> None:
+    def __init__(
+        self,
+        text: str,
+        accent: QColor,
+        *,
+        dot: QColor | None = None,
+        quadrant: int = 0,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self._font = QFont()
@@ -63,8 +70,9 @@ class MapLabel(QGraphicsItem):
         if text == self._text:
             return
         self._text = text
-        self._size = QSizeF(self._metrics.horizontalAdvance(text) + 2 * _PAD_X,
-                            self._metrics.height() + 2 * _PAD_Y)
+        self._size = QSizeF(
+            self._metrics.horizontalAdvance(text) + 2 * _PAD_X, self._metrics.height() + 2 * _PAD_Y
+        )
         self._layout()
 
     def set_quadrant(self, quadrant: int) -> None:
@@ -83,8 +91,9 @@ class MapLabel(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if self._dot_brush is not None:
             painter.setPen(self._dot_pen)
@@ -131,19 +140,21 @@ def away_from_arms(point: Point, arms: Sequence[Point]) -> int:
     return QUADRANTS.index((1 if qx >= 0 else -1, 1 if qy > 0 else -1))
 
 
-def place(anchors: Sequence[QPointF], sizes: Sequence[QSizeF], preferred: Sequence[int],
-          also_avoid: Sequence[QPointF] = ()) -> list[int]:
+def place(
+    anchors: Sequence[QPointF],
+    sizes: Sequence[QSizeF],
+    preferred: Sequence[int],
+    also_avoid: Sequence[QPointF] = (),
+) -> list[int]:
     """A quadrant for each label: its preferred one unless that covers an earlier label or
     a marked point, then the first free one, else the preferred after all."""
     dot = 6.0
-    taken = [QRectF(a.x() - dot, a.y() - dot, 2 * dot, 2 * dot)
-             for a in (*anchors, *also_avoid)]
+    taken = [QRectF(a.x() - dot, a.y() - dot, 2 * dot, 2 * dot) for a in (*anchors, *also_avoid)]
     chosen: list[int] = []
     for anchor, size, first in zip(anchors, sizes, preferred, strict=True):
         order = [first, *(q for q in range(len(QUADRANTS)) if q != first)]
         pick = next(
-            (q for q in order
-             if not any(pill_rect(anchor, size, q).intersects(r) for r in taken)),
+            (q for q in order if not any(pill_rect(anchor, size, q).intersects(r) for r in taken)),
             first,
         )
         taken.append(pill_rect(anchor, size, pick))

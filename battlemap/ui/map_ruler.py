@@ -108,8 +108,9 @@ def point_at(points: list[Point], lengths: list[float] | tuple[float, ...], d: f
     return points[-1]
 
 
-def _timeout_stop(points: list[Point], lengths: list[float], reach: float,
-                  ruler: RulerSpec) -> RulerStop:
+def _timeout_stop(
+    points: list[Point], lengths: list[float], reach: float, ruler: RulerSpec
+) -> RulerStop:
     text = f"time runs out ({ruler.label(ruler.start_time + ruler.duration)})"
     return RulerStop("timeout", point_at(points, lengths, reach), reach, text, False)
 
@@ -199,8 +200,9 @@ class RulerItem(QGraphicsItem):
             else:
                 late = timeout is not None and d0 >= timeout
                 _segment(self._strokes[(late, rubber)], a, b)
-        self._dots = [(to_scene(*s.point), s.late) for s in self._measurement.stops
-                      if s.kind == "waypoint"]
+        self._dots = [
+            (to_scene(*s.point), s.late) for s in self._measurement.stops if s.kind == "waypoint"
+        ]
         self._ghost = QRectF()
         if has_cursor and self._cursor is not None:
             side = self._squares * SQUARE_PX
@@ -230,9 +232,9 @@ class RulerItem(QGraphicsItem):
                 else:
                     self._labels.append((stop.kind, stop.late, label))
             label.setPos(to_scene(*stop.point))
-        for _kind, _late, label in self._labels[len(wanted):]:
+        for _kind, _late, label in self._labels[len(wanted) :]:
             drop_item(label)
-        del self._labels[len(wanted):]
+        del self._labels[len(wanted) :]
         self._place_labels()
 
     def set_scale(self, scale: float) -> None:
@@ -246,8 +248,13 @@ class RulerItem(QGraphicsItem):
         lengths = self._measurement.lengths
         stops = self._measurement.stops
         preferred = [
-            away_from_arms(stop.point, [point_at(points, lengths, stop.squares - _ARM),
-                                        point_at(points, lengths, stop.squares + _ARM)])
+            away_from_arms(
+                stop.point,
+                [
+                    point_at(points, lengths, stop.squares - _ARM),
+                    point_at(points, lengths, stop.squares + _ARM),
+                ],
+            )
             for stop in stops
         ]
         anchors = [to_scene(*stop.point) * self._scale for stop in stops]
@@ -261,8 +268,9 @@ class RulerItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if not self._ghost.isNull():
             painter.setPen(self._ghost_pen)

@@ -157,8 +157,12 @@ class TokenItem(QGraphicsItem):
             self._fill = _cover_brush(self._picture, self._circle)
         self._font.setPixelSize(round(foot * (0.44 if len(self._text) == 1 else 0.32)))
         arm = radius * 0.55
-        self._cross = (QPointF(-arm, -arm), QPointF(arm, arm), QPointF(arm, -arm),
-                       QPointF(-arm, arm))
+        self._cross = (
+            QPointF(-arm, -arm),
+            QPointF(arm, arm),
+            QPointF(arm, -arm),
+            QPointF(-arm, arm),
+        )
         self._cross_pen = QPen(_DOWN_CROSS, foot * 0.075)
         self._cross_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self._layout_health()
@@ -183,8 +187,9 @@ class TokenItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         if self.isSelected():

@@ -202,8 +202,7 @@ class MapView(MapCanvas):
 
     # --- planning ----------------------------------------------------------------------------
 
-    def begin_planning(self, actor: str, start: Point, size_squares: int,
-                       ruler: RulerSpec) -> None:
+    def begin_planning(self, actor: str, start: Point, size_squares: int, ruler: RulerSpec) -> None:
         """Start planning `actor`'s movement from `start`: clicks add waypoints, a ruler shows."""
         self.end_planning()
         self._planning_squares = size_squares

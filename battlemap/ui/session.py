@@ -228,8 +228,7 @@ class FightSession(QObject):
             changed = True
         if changed:
             self.notice.emit(
-                "The change alters what already happened: "
-                "the fight so far was recomputed."
+                "The change alters what already happened: the fight so far was recomputed."
             )
         self._replay = _Replay(encounter, self.ruleset)
         self.logReset.emit()

@@ -489,3 +489,19 @@ def test_planning_a_chase_by_clicking_the_quarry(qtbot: QtBot, demo: MainWindow)
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(5.5, 6.5))
     plan = demo.document.encounter.plans[-1]
     assert (plan.actor, plan.round, plan.action, plan.target) == ("mialee", 3, "follow", "goblin")
+
+
+def test_an_intercept_is_offered_with_take_and_decline(qtbot: QtBot) -> None:
+    """Playing the chase example with offers on stops at the watchman's intercept; there is
+    nothing to roll for an intercept, so only Take and Decline are offered."""
+    window = _open(qtbot, EXAMPLES / "chase.json", Settings())
+    window.driver.set_speed(0.01)
+    window.act_play.trigger()
+    qtbot.waitUntil(window.choice_prompt.is_waiting, timeout=5000)
+    assert window.choice_prompt.question() == (
+        "watchman can intercept thief at (9.5, 6.5), Round 1, 2.03"
+    )
+    assert not window.choice_prompt.roll_button.isVisible()
+    qtbot.mouseClick(window.choice_prompt.decline_button, Qt.MouseButton.LeftButton)
+    declined = [e for e in window.session.events() if e.type == "intercept"]
+    assert [(e.actor, e["taken"]) for e in declined] == [("watchman", False)]
