@@ -84,6 +84,24 @@ def main() -> None:
     asking.document.undo_stack.setClean()
     asking.close()
 
+    # Opportunities: threat zones on, a path previewed past the guard's longspear and the hound.
+    chase = ROOT / "resources" / "examples" / "chase.json"
+    thief = MainWindow(load_encounter(chase), chase, Settings(), default_creatures())
+    thief.resize(1400, 900)
+    thief.show()
+    QApplication.processEvents()
+    thief.threat_actions["all"].trigger()
+    viewport = thief.map.viewport()
+    thief.planning.set_round(2)
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=thief.map.square_to_view(1.5, 6.5))
+    thief.planning.actions["move"].trigger()
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=thief.map.square_to_view(6.5, 5.5))
+    QTest.mouseMove(viewport, thief.map.square_to_view(9.5, 5.5))
+    shot(thief, "opportunities")
+    QTest.keyClick(viewport, Qt.Key.Key_Escape)
+    thief.document.undo_stack.setClean()
+    thief.close()
+
     encounter = load_encounter(DEMO)
     dialog = InitiativeDialog(encounter.combatants, DiceRoller(3))
     dialog.show()

@@ -356,6 +356,9 @@ class MainWindow(QMainWindow):
         self.files.opened.connect(self._opened)
         self.files.message.connect(self._status)
         self.planning.message.connect(self._status)
+        self.planning.previewChanged.connect(
+            lambda _n: self.timeline.set_preview_markers(self.planning.timeline_preview)
+        )
         self.session.timeChanged.connect(self._time_changed)
         self.session.eventsAdded.connect(self._events_added)
         self.session.logReset.connect(self._log_reset)

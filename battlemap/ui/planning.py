@@ -114,6 +114,8 @@ class PlanningController(QObject):
         self._cursor_at: Point | None = None
         self._ruler_spec: RulerSpec | None = None
         self._start: Point = (0.0, 0.0)
+        #: The preview's moments on the mover's timeline lane: (lane, time).
+        self.timeline_preview: list[tuple[str, float]] = []
         map_view.planningFinished.connect(self._finish_path)
         map_view.planningCancelled.connect(self.cancel)
         map_view.selectionChangedIds.connect(self._selection)
@@ -232,6 +234,7 @@ class PlanningController(QObject):
             for p in found
         ]
         self.map.set_markers(markers)
+        self.timeline_preview = [(actor, p.time) for p in found]
         self.previewChanged.emit(len(markers))
 
     def _finish_path(self) -> None:
@@ -303,6 +306,8 @@ class PlanningController(QObject):
     def _reset(self) -> None:
         if self._ruler_spec is not None:
             self.map.set_markers([])
+            self.timeline_preview = []
+            self.previewChanged.emit(0)
         self._ruler_spec = None
         self._cursor_at = None
         self._actor = None

@@ -173,6 +173,15 @@ class TimelineDock(QDockWidget):
             self._fit_time()
         self._show_time(self._time)
 
+    def set_preview_markers(self, markers: Sequence[tuple[str, float]]) -> None:
+        """Show where a path being planned would meet an attack of opportunity or an intercept:
+        (lane id, time) pairs, drawn hollow; [] clears them."""
+        self.markers_item.preview = list(markers)
+        self.markers_item.update()
+
+    def preview_markers(self) -> list[tuple[str, float]]:
+        return list(self.markers_item.preview)
+
     def add_events(self, events: Sequence[Event]) -> None:
         """Draw more of the log as it grows; only what changed is repainted, nothing rebuilt."""
         if not events:

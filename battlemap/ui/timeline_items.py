@@ -304,6 +304,9 @@ class MarkersItem(_ViewSpanItem):
         self.lane_layout = layout
         self.content = content
         self.setZValue(2)
+        #: Moments a path being planned would meet (lane, time): drawn hollow and dashed, since
+        #: they have not happened.
+        self.preview: list[tuple[str, float]] = []
 
     def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -340,6 +343,16 @@ class MarkersItem(_ViewSpanItem):
             p.setPen(QPen(style.edge, style.edge_width))
             p.setBrush(style.fill)
             p.drawPath(path)
+        preview_style = MARKER_STYLES[MarkerKind.OPPORTUNITY]
+        dashed = QPen(preview_style.fill, 2.0, Qt.PenStyle.DashLine)
+        for lane, time in self.preview:
+            row = self.lane_layout.row(lane)
+            if row is None or not view.left() - reach <= time <= view.right() + reach:
+                continue
+            centre = to_device.map(QPointF(time, row + MARKER_Y))
+            p.setPen(dashed)
+            p.setBrush(QBrush(HALO))
+            p.drawPath(paths[MarkerKind.OPPORTUNITY].translated(centre))
 
 
 class RoundLines(_ViewSpanItem):

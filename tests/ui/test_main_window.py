@@ -461,8 +461,13 @@ def test_planning_previews_where_the_path_would_provoke(qtbot: QtBot, tmp_path: 
     texts = window.map.marker_texts()
     assert any(t.startswith("AoO: goblin at Round 3, ") for t in texts)
     assert all(t.startswith(("AoO: ", "Intercept: ")) and " at Round 3, " in t for t in texts)
+    # The timeline shows the same moments on Luet's lane, inside round 3 (times 24 to 36).
+    shown = window.timeline.preview_markers()
+    assert len(shown) == len(texts)
+    assert all(lane == "luet" and 24.0 < time < 36.0 for lane, time in shown)
     qtbot.keyClick(viewport, Qt.Key.Key_Escape)
     assert window.map.marker_texts() == []
+    assert window.timeline.preview_markers() == []
 
 
 def test_threat_zones_can_be_shown_for_everyone_or_the_selection(
