@@ -29,7 +29,6 @@ from battlemap.core.encounter import Encounter
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
-from battlemap.geometry.threat import Threatener, threatened_cells
 from battlemap.geometry.walls import WallIndex
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.storage.settings import Settings, save_settings
@@ -43,12 +42,12 @@ from battlemap.ui.library_dock import LibraryDock
 from battlemap.ui.log_dock import LogDock
 from battlemap.ui.map_dialog import MapDialog
 from battlemap.ui.map_view import MapView
-from battlemap.ui.palette import side_color
 from battlemap.ui.plan_paths import pending_paths
 from battlemap.ui.planning import ACTIONS, PlanningController
 from battlemap.ui.roll_prompt import RollPrompt
 from battlemap.ui.roster import roster_rows
 from battlemap.ui.session import FightSession
+from battlemap.ui.threat_layer import threat_zones
 from battlemap.ui.timeline_dock import Lane, TimelineDock
 from battlemap.ui.window_actions import WindowActions
 
@@ -426,24 +425,16 @@ class MainWindow(WindowActions):
         if self._threat_mode == "off":
             self.map.set_threat_zones([])
             return
-        state = self.session.state()
-        walls = self.document.encounter.map.walls
-        index = WallIndex(walls) if walls else None
         chosen = set(self.map.selected_ids()) if self._threat_mode == "selected" else None
-        zones = []
-        for cid, them in state.combatants.items():
-            if (
-                them.down
-                or not them.combatant.attacks
-                or (chosen is not None and cid not in chosen)
-            ):
-                continue
-            c = them.combatant
-            threat = Threatener(
-                cid, them.position_at(self.session.time), c.squares, c.reach, c.reach_weapon
+        walls = self.document.encounter.map.walls
+        self.map.set_threat_zones(
+            threat_zones(
+                self.session.state(),
+                self.session.time,
+                WallIndex(walls) if walls else None,
+                chosen,
             )
-            zones.append((side_color(c.side), threatened_cells(threat, index)))
-        self.map.set_threat_zones(zones)
+        )
 
     def _map_selection(self, ids: list[str]) -> None:
         if self._threat_mode == "selected":
