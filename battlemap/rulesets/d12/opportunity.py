@@ -180,7 +180,10 @@ class Opportunities:
         the fight) of the rest of his path that pass `eligible`: positions first, rules after."""
         xs, placed = self._placed()
         side = self.state[mover].combatant.side
-        (minx, miny, maxx, maxy) = rest.polyline.line.bounds
+        # Bounds from the points: building a shapely line just to ask would cost more.
+        xs_path = [x for x, _ in rest.polyline.points]
+        ys_path = [y for _, y in rest.polyline.points]
+        minx, maxx, miny, maxy = min(xs_path), max(xs_path), min(ys_path), max(ys_path)
         m = self._widest if margin is None else margin
         out = []
         for index in range(bisect_left(xs, minx - m), bisect_right(xs, maxx + m)):
