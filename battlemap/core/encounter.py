@@ -109,6 +109,8 @@ class Plan:
     spell: SpellRef | None = None
     attack: str | None = None
     rolls: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    #: For a delay: the later count the combatant will act on from now on.
+    count: int | None = None
 
 
 @dataclass(frozen=True)

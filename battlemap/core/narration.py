@@ -69,6 +69,10 @@ class Narrator:
             "aoo": self._aoo,
             "intercept": self._intercept,
             "course": lambda e: None,
+            "delay": lambda e: (
+                f"{self.name(e.actor)} delays: acts at {e['to_count']} instead of "
+                f"{e['from_count']} from now on"
+            ),
         }
 
     def name(self, combatant_id: str | None) -> str:

@@ -156,6 +156,10 @@ def _action_start(state: State, event: Event) -> None:
         c.knots = [(float(t), float(x), float(y)) for t, (x, y) in zip(arrivals, path, strict=True)]
 
 
+def _delay(state: State, event: Event) -> None:
+    state[event.actor or ""].initiative_count = int(event["to_count"])
+
+
 def _course(state: State, event: Event) -> None:
     """A mover's remaining path changed mid-move (cut short, or a chase turning)."""
     c = state[event.actor or ""]
@@ -206,6 +210,7 @@ _REDUCERS: Mapping[str, Reducer] = MappingProxyType(
         "action_start": _action_start,
         "action_end": _action_end,
         "course": _course,
+        "delay": _delay,
         "position": _position,
         "damage": _damage,
         "down": _down,

@@ -140,6 +140,8 @@ def _attack_to_dict(attack: AttackProfile) -> dict[str, object]:
 
 def _plan_to_dict(plan: Plan) -> dict[str, object]:
     data: dict[str, object] = {"actor": plan.actor, "round": plan.round, "action": plan.action}
+    if plan.count is not None:
+        data["count"] = plan.count
     if plan.target is not None:
         data["target"] = plan.target
     if plan.attack is not None:

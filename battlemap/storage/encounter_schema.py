@@ -88,7 +88,7 @@ COMBATANT_KEYS = (
     "reach_weapon",
     "combat_reflexes",
 )
-PLAN_KEYS = ("actor", "round", "action", "target", "attack", "spell", "path", "rolls")
+PLAN_KEYS = ("actor", "round", "action", "count", "target", "attack", "spell", "path", "rolls")
 SPELL_KEYS = ("name", "level")
 ROLL_KEYS = ("attack", "damage", "concentration")
 
@@ -287,7 +287,10 @@ def _parse_plans(
 
 def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -> Plan:
     fields = read_object(
-        node, "a plan", PLAN_KEYS, optional=("target", "attack", "spell", "path", "rolls")
+        node,
+        "a plan",
+        PLAN_KEYS,
+        optional=("count", "target", "attack", "spell", "path", "rolls"),
     )
     actor = by_id[_read_combatant_id(fields["actor"], "actor", by_id)]
     round_number = read_int(
@@ -296,6 +299,12 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
         "a whole number (1 is the first regular round, 0 and below are surprise rounds)",
     )
     action = read_text(fields["action"], "action")
+    count = None
+    if "count" in fields:
+        count = read_int(
+            fields["count"], "count", "a whole number from 1 to 12 (a count to act on)",
+            lambda v: 1 <= v <= 12,
+        )  # fmt: skip
     target = None
     if "target" in fields:
         target = _read_combatant_id(fields["target"], "target", by_id)
@@ -328,6 +337,7 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
         path=path,
         target=target,
         spell=spell,
+        count=count,
         attack=attack,
         rolls=rolls,
     )

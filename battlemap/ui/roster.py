@@ -12,6 +12,7 @@ def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
     """One row per combatant: hit points at the playhead; initiative from the fight's log once
     it began, or from the rolls set before it (the Initiative dialog or the file)."""
     rolled = {e.actor: e for e in session.events() if e.type == "initiative"}
+    state = session.state()
     hp = session.hit_points()
     rows = []
     for c in encounter.combatants:
@@ -19,7 +20,8 @@ def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
         total: int | None
         count: int | None
         if event is not None:
-            total, count = int(event["total"]), event.count
+            # The count as it stands at the playhead: a delay moves it.
+            total, count = int(event["total"]), state[c.id].initiative_count or event.count
             surprise, penalty = int(event["surprise_rounds"]), int(event["penalty_rounds"])
         elif c.initiative_roll is not None:
             init = Initiative.from_roll(c.initiative_roll, c.init_mod)

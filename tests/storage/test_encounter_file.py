@@ -169,7 +169,7 @@ BAD_CONTENT: list[tuple[dict[str, Any], str]] = [
     (
         edited("plans[0].tagret", "goblin1"),
         "skirmish.json, plans[0]: unknown key 'tagret' (did you mean 'target'?); allowed keys: "
-        "actor, round, action, target, attack, spell, path, rolls",
+        "actor, round, action, count, target, attack, spell, path, rolls",
     ),
     (
         edited("comment", "ambush"),

@@ -131,12 +131,13 @@ class D12Fight:
         init = self.initiative[actor]
         rank = self.rank[actor]
         clock = self.engine.clock
+        count = init.count  # a delay changes it "from then on"
         by_round: dict[int, list[Plan]] = {}
         for p in plans:
             by_round.setdefault(p.round, []).append(p)
         for round_number in sorted(by_round):
             in_round = by_round[round_number]
-            slot = clock.time_of(round_number, init.count)
+            slot = clock.time_of(round_number, count)
             if slot >= self.engine.now:
                 yield Wait(slot, PHASE_ACT, rank)
             if round_number < init.first_round:
@@ -153,6 +154,22 @@ class D12Fight:
                     )
                 continue
             start = slot
+            if in_round[0].action == "delay":
+                delay, in_round = in_round[0], in_round[1:]
+                later = delay.count if delay.count is not None else count
+                if later >= count:
+                    self.engine.emit(
+                        "plan_skipped",
+                        actor,
+                        action="delay",
+                        plan_round=round_number,
+                        reason=f"a delay must be to a later count than {count}",
+                    )
+                else:
+                    # "act at a later count ...; his initiative becomes that count from then on"
+                    self.engine.emit("delay", actor, from_count=count, to_count=later)
+                    count = later
+                    start = clock.time_of(round_number, count)
             for plan in in_round:
                 # Even when the previous action ended this very instant, the next one waits for
                 # the act phase: everything that completes at this instant goes first.

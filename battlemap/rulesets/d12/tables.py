@@ -27,6 +27,8 @@ ACTION_UNITS: Mapping[str, int] = MappingProxyType(
         # 3e withdraw: a double move whose first square left provokes no attack of
         # opportunity from the enemies the mover began next to.
         "withdraw": FULL_ROUND,
+        # Delay takes no time of its own: it moves when the combatant's round begins.
+        "delay": 0,
     }
 )
 

@@ -54,6 +54,16 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
             f"unknown action {action!r} (d12 actions: {', '.join(sorted(ACTION_UNITS))})",
         )
     actor = encounter.combatant(plan.actor)
+    if action == "delay":
+        if plan.count is None:
+            raise EncounterError(f"{where}.count", "a delay needs the count to act on instead")
+        first = next(p for p in encounter.plans if p.actor == plan.actor and p.round == plan.round)
+        if first is not plan:
+            raise EncounterError(
+                where, "a delay must be the combatant's first plan of the round (it moves them all)"
+            )
+    elif plan.count is not None:
+        raise EncounterError(f"{where}.count", f"only a delay takes a count, not a {action}")
     moving = action in MOVEMENT_MULTIPLIER
     if action in _PATHED and not plan.path:
         raise EncounterError(f"{where}.path", f"a {action} needs a path of at least one waypoint")
