@@ -23,9 +23,8 @@ from battlemap.ui.document import EncounterDocument
 FILE_FILTER = "Battlemap encounters (*.json);;All files (*)"
 #: Autosave follows an edit this quickly; a burst of edits is one write.
 AUTOSAVE_DELAY_MS = 400
-#: While a fight plays, events arrive every frame: autosave them at most this often, so the
-#: writing never stutters the animation.
-AUTOSAVE_PLAY_MS = 5000
+#: The fight's progress (after a pause, a step or an answer) is autosaved this soon.
+AUTOSAVE_PLAY_MS = 1000
 
 
 def empty_encounter() -> Encounter:
@@ -140,7 +139,7 @@ class FileController(QObject):
             self._autosave_timer.start(AUTOSAVE_DELAY_MS)
 
     def note_progress(self) -> None:
-        """The fight moved on: autosave within a few seconds, never more often."""
+        """The fight moved on (and is not playing): autosave within a second."""
         if not self._autosave_timer.isActive():
             self._autosave_timer.start(AUTOSAVE_PLAY_MS)
 

@@ -510,3 +510,22 @@ def test_an_intercept_is_offered_with_take_and_decline(qtbot: QtBot) -> None:
     qtbot.mouseClick(window.choice_prompt.decline_button, Qt.MouseButton.LeftButton)
     declined = [e for e in window.session.events() if e.type == "intercept"]
     assert [(e.actor, e["taken"]) for e in declined] == [("watchman", False)]
+
+
+def test_the_fight_is_autosaved_when_play_pauses_not_while_it_plays(
+    qtbot: QtBot, demo: MainWindow
+) -> None:
+    """Writing a long log takes long enough to stutter the animation: play writes nothing, and
+    the pause saves the fight so far."""
+    from battlemap.storage.autosave import pending_autosave
+
+    demo.driver.set_speed(0.1)  # 1.2 s of play below is 12 units: the fight (36) goes on
+    demo.act_play.trigger()
+    qtbot.waitUntil(lambda: demo.session.time >= 4.0, timeout=5000)
+    qtbot.wait(1200)  # longer than the autosave delay
+    assert demo.driver.is_playing()
+    assert pending_autosave() is None
+    demo.act_play.trigger()  # pause
+    qtbot.waitUntil(lambda: pending_autosave() is not None, timeout=10000)
+    saved = pending_autosave()
+    assert saved is not None and len(saved.encounter.log) > 0
