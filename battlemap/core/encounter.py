@@ -93,6 +93,18 @@ class SpellRef:
 
 
 @dataclass(frozen=True)
+class Trigger:
+    """What sets off a readied action: `event` is one of the ruleset's trigger names
+    (starts_casting, starts_moving, attacks, enters_reach, enters_area, ally_attacked, at_count);
+    `actor` narrows it to one combatant, `count` names a unit, `area` a polygon of the map."""
+
+    event: str
+    actor: str | None = None
+    count: int | None = None
+    area: tuple[Point, ...] = ()
+
+
+@dataclass(frozen=True)
 class Plan:
     """What one combatant means to do in one round; several plans for a round run in order.
 
@@ -111,6 +123,9 @@ class Plan:
     rolls: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
     #: For a delay: the later count the combatant will act on from now on.
     count: int | None = None
+    #: For a ready: the action taken when `trigger` happens (same actor and round).
+    readied: Plan | None = None
+    trigger: Trigger | None = None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -116,6 +116,7 @@ class Engine:
         self._recorded_choices: deque[bool] = deque(recorded_choices)
         self._blocked: Process | None = None
         self._ids = itertools.count(1)
+        self._watchers: list[Callable[[Event], None]] = []
         # Events emitted before the clock starts (initiative rolls come before anyone knows
         # which round comes first) wait here and take the first moment the clock reaches.
         self._unstamped: list[tuple[str, str | None, dict[str, JsonValue]]] = []
@@ -192,7 +193,13 @@ class Engine:
         )
         self.log.append(event)
         self.state.apply(event)
+        for watcher in self._watchers:
+            watcher(event)
         return event
+
+    def watch(self, watcher: Callable[[Event], None]) -> None:
+        """Call `watcher` with every event, just after it is applied (triggers listen here)."""
+        self._watchers.append(watcher)
 
     def new_id(self, prefix: str) -> str:
         """A fresh identifier such as "a12", unique in this fight."""

@@ -27,6 +27,7 @@ _ACTION_WORDS: Mapping[str, str] = {
     "follow": "gives chase",
     "withdraw": "withdraws",
     "intercept": "moves to intercept",
+    "ready": "readies an action",
 }
 
 
@@ -69,6 +70,10 @@ class Narrator:
             "aoo": self._aoo,
             "intercept": self._intercept,
             "course": lambda e: None,
+            "triggered": lambda e: (
+                f"{self.name(e.actor)}'s readied action goes off ({e['trigger'].replace('_', ' ')}"
+                + (f", by {self.name(e['by'])})" if e.get("by") else ")")
+            ),
             "delay": lambda e: (
                 f"{self.name(e.actor)} delays: acts at {e['to_count']} instead of "
                 f"{e['from_count']} from now on"

@@ -156,6 +156,19 @@ def _plan_to_dict(plan: Plan) -> dict[str, object]:
         order = [key for key in ROLL_KEYS if key in plan.rolls]
         order += [key for key in plan.rolls if key not in ROLL_KEYS]
         data["rolls"] = {key: list(plan.rolls[key]) for key in order}
+    if plan.readied is not None:
+        readied = _plan_to_dict(plan.readied)
+        del readied["actor"], readied["round"]
+        data["readied"] = readied
+    if plan.trigger is not None:
+        trigger: dict[str, object] = {"event": plan.trigger.event}
+        if plan.trigger.actor is not None:
+            trigger["actor"] = plan.trigger.actor
+        if plan.trigger.count is not None:
+            trigger["count"] = plan.trigger.count
+        if plan.trigger.area:
+            trigger["area"] = [_point(p) for p in plan.trigger.area]
+        data["trigger"] = trigger
     return data
 
 

@@ -18,6 +18,7 @@ from battlemap.core.encounter import (
     Plan,
     Point,
     SpellRef,
+    Trigger,
 )
 from battlemap.storage.json_fields import (
     Node,
@@ -88,7 +89,22 @@ COMBATANT_KEYS = (
     "reach_weapon",
     "combat_reflexes",
 )
-PLAN_KEYS = ("actor", "round", "action", "count", "target", "attack", "spell", "path", "rolls")
+PLAN_KEYS = (
+    "actor",
+    "round",
+    "action",
+    "count",
+    "target",
+    "attack",
+    "spell",
+    "path",
+    "rolls",
+    "readied",
+    "trigger",
+)
+#: A readied action is a plan of the same actor and round, without those two keys.
+READIED_KEYS = ("action", "target", "attack", "spell", "path", "rolls")
+TRIGGER_KEYS = ("event", "actor", "count", "area")
 SPELL_KEYS = ("name", "level")
 ROLL_KEYS = ("attack", "damage", "concentration")
 
@@ -290,7 +306,7 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
         node,
         "a plan",
         PLAN_KEYS,
-        optional=("count", "target", "attack", "spell", "path", "rolls"),
+        optional=("count", "target", "attack", "spell", "path", "rolls", "readied", "trigger"),
     )
     actor = by_id[_read_combatant_id(fields["actor"], "actor", by_id)]
     round_number = read_int(
@@ -330,6 +346,10 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
     rolls: Mapping[str, tuple[int, ...]] = MappingProxyType({})
     if "rolls" in fields:
         rolls = _parse_rolls(fields["rolls"])
+    readied = None
+    if "readied" in fields:
+        readied = _parse_readied(fields["readied"], actor.id, round_number, by_id, map_spec)
+    trigger = _parse_trigger(fields["trigger"], by_id, map_spec) if "trigger" in fields else None
     return Plan(
         actor=actor.id,
         round=round_number,
@@ -340,7 +360,42 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
         count=count,
         attack=attack,
         rolls=rolls,
+        readied=readied,
+        trigger=trigger,
     )
+
+
+def _parse_readied(
+    node: Node, actor: str, round_number: int, by_id: Mapping[str, Combatant], map_spec: MapSpec
+) -> Plan:
+    """The readied action: read as a plan of the same actor and round, errors pointing into it."""
+    fields = read_object(node, "a readied action", READIED_KEYS, optional=READIED_KEYS[1:])
+    del fields
+    as_plan = Node(
+        {"actor": actor, "round": round_number, **node.value},  # type: ignore[dict-item]
+        node.source,
+        node.pointer,
+        node.kind,
+    )
+    return _parse_plan(as_plan, by_id, map_spec)
+
+
+def _parse_trigger(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -> Trigger:
+    fields = read_object(node, "a trigger", TRIGGER_KEYS, optional=TRIGGER_KEYS[1:])
+    event = read_text(fields["event"], "event")
+    actor = _read_combatant_id(fields["actor"], "actor", by_id) if "actor" in fields else None
+    count = None
+    if "count" in fields:
+        count = read_int(
+            fields["count"], "count", "a whole number from 1 to 12", lambda v: 1 <= v <= 12
+        )
+    area: tuple[Point, ...] = ()
+    if "area" in fields:
+        area = tuple(
+            _read_map_point(point, "an area point", map_spec)
+            for point in read_list(fields["area"], "area", "a list of [x, y] points")
+        )
+    return Trigger(event=event, actor=actor, count=count, area=area)
 
 
 def _read_combatant_id(node: Node, label: str, by_id: Mapping[str, Combatant]) -> str:

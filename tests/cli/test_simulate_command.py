@@ -279,7 +279,7 @@ def test_valid_base_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
             _dance,
             "plans[0].action",
             "unknown action 'dance' (d12 actions: attack, cast, charge, delay, double_move, "
-            "follow, full_attack, full_round, move, run, standard, withdraw)",
+            "follow, full_attack, full_round, move, ready, run, standard, withdraw)",
             id="unknown-action",
         ),
         pytest.param(
@@ -391,7 +391,8 @@ def test_python_m_battlemap_bad_file(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
         f"battlemap: {path}, plans[0].action: unknown action 'dance' (d12 actions: attack, "
-        "cast, charge, delay, double_move, follow, full_attack, full_round, move, run, standard, "
+        "cast, charge, delay, double_move, follow, full_attack, full_round, move, ready, run, "
+        "standard, "
         "withdraw)\n"
     )
 

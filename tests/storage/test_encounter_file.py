@@ -169,7 +169,7 @@ BAD_CONTENT: list[tuple[dict[str, Any], str]] = [
     (
         edited("plans[0].tagret", "goblin1"),
         "skirmish.json, plans[0]: unknown key 'tagret' (did you mean 'target'?); allowed keys: "
-        "actor, round, action, count, target, attack, spell, path, rolls",
+        "actor, round, action, count, target, attack, spell, path, rolls, readied, trigger",
     ),
     (
         edited("comment", "ambush"),
@@ -776,3 +776,23 @@ def test_any_edit_of_a_good_file_loads_or_says_what_is_wrong(
 
 def test_format_and_version_constants() -> None:
     assert (FORMAT, VERSION) == ("battlemap-encounter", 1)
+
+
+def test_a_ready_plan_round_trips_through_the_file(tmp_path: Path) -> None:
+    """A ready plan's readied action and trigger are written and read back exactly."""
+    import dataclasses
+
+    from battlemap.core.encounter import Plan, Trigger
+
+    base = load_encounter(Path(__file__).parents[2] / "resources" / "examples" / "skirmish.json")
+    readied = Plan(actor="thorin", round=3, action="attack", rolls={"attack": (12,)})
+    ready = Plan(
+        actor="thorin",
+        round=3,
+        action="ready",
+        readied=readied,
+        trigger=Trigger("enters_area", area=((1.0, 1.0), (4.0, 1.0), (4.0, 4.0))),
+    )
+    encounter = dataclasses.replace(base, plans=(*base.plans, ready))
+    save_encounter(encounter, tmp_path / "ready.json")
+    assert load_encounter(tmp_path / "ready.json") == encounter

@@ -19,6 +19,7 @@ from battlemap.geometry.path import Polyline, TimedPath
 from battlemap.rulesets.d12.combat import Combat
 from battlemap.rulesets.d12.movement import Movement
 from battlemap.rulesets.d12.opportunity import Opportunities
+from battlemap.rulesets.d12.readiness import Readiness
 from battlemap.rulesets.d12.tables import (
     ACTION_UNITS,
     MOVEMENT_MULTIPLIER,
@@ -46,6 +47,7 @@ class ActionRunner:
         self.combat = Combat(fight)
         self.opportunities = Opportunities(fight, self.combat)
         self.movement = Movement(self)
+        self.readiness = Readiness(self)
 
     def run(
         self, actor: str, plan: Plan, start: float, round_plans: Collection[Plan] = ()
@@ -53,6 +55,8 @@ class ActionRunner:
         kind = plan.action
         if kind == "charge":
             yield from self._charge(actor, plan, start)
+        elif kind == "ready":
+            yield from self.readiness.ready(actor, plan, start)
         elif kind == "follow":
             yield from self.movement.follow(actor, plan, start)
         elif kind in MOVEMENT_MULTIPLIER:

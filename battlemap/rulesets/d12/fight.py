@@ -174,6 +174,11 @@ class D12Fight:
                 # Even when the previous action ended this very instant, the next one waits for
                 # the act phase: everything that completes at this instant goes first.
                 yield Wait(max(start, self.engine.now), PHASE_ACT, rank)
+                # A readied action set off late may still be running: the plan waits for it.
+                busy = self.engine.state[actor].action
+                while busy is not None and busy.end > self.engine.now:
+                    yield Wait(busy.end, PHASE_ACT, rank)
+                    busy = self.engine.state[actor].action
                 if self.engine.state[actor].down:
                     self.engine.emit(
                         "plan_skipped",

@@ -29,12 +29,15 @@ ACTION_UNITS: Mapping[str, int] = MappingProxyType(
         "withdraw": FULL_ROUND,
         # Delay takes no time of its own: it moves when the combatant's round begins.
         "delay": 0,
+        # A ready waits until the combatant's next initiative; the readied action, once set
+        # off, takes its own time from that moment.
+        "ready": FULL_ROUND,
     }
 )
 
 #: Actions that use the round's one standard action ("a character may take only one standard
 #: action per round"); full-round actions use the whole round anyway.
-STANDARD_ACTIONS = frozenset({"standard", "attack", "cast"})
+STANDARD_ACTIONS = frozenset({"standard", "attack", "cast", "ready"})
 
 #: Movement actions and the multiple of the movement rate they move at. "Running in a
 #: straight line (at 4x) takes 12 time units, and the character's movement rate is treated as

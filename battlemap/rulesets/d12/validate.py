@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 from battlemap.core.dice import dice_range
@@ -64,6 +65,13 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
             )
     elif plan.count is not None:
         raise EncounterError(f"{where}.count", f"only a delay takes a count, not a {action}")
+    if action == "ready":
+        _check_ready(encounter, plan, where)
+        return
+    if plan.readied is not None or plan.trigger is not None:
+        raise EncounterError(
+            where, f"only a ready has a readied action and a trigger, not a {action}"
+        )
     moving = action in MOVEMENT_MULTIPLIER
     if action in _PATHED and not plan.path:
         raise EncounterError(f"{where}.path", f"a {action} needs a path of at least one waypoint")
@@ -89,6 +97,51 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
     _check_rolls(encounter, plan, where)
 
 
+_READYABLE = frozenset({"attack", "cast", "move", "standard"})
+_NAMED = frozenset({"starts_casting", "starts_moving", "attacks"})
+
+
+def _check_ready(encounter: Encounter, plan: Plan, where: str) -> None:
+    """A ready needs a standard action to take and a trigger that can happen."""
+    from battlemap.rulesets.d12.readiness import TRIGGERS
+
+    if plan.readied is None:
+        raise EncounterError(f"{where}.readied", "a ready needs the action to take when triggered")
+    if plan.trigger is None:
+        raise EncounterError(f"{where}.trigger", "a ready needs a trigger")
+    if plan.readied.action not in _READYABLE:
+        raise EncounterError(
+            f"{where}.readied.action",
+            f"a readied action is a standard action or a move ({', '.join(sorted(_READYABLE))}),"
+            f" not {plan.readied.action!r}",
+        )
+    trigger = plan.trigger
+    if trigger.event not in TRIGGERS:
+        raise EncounterError(
+            f"{where}.trigger.event",
+            f"unknown trigger {trigger.event!r} (triggers: {', '.join(sorted(TRIGGERS))})",
+        )
+    if trigger.event in _NAMED and trigger.actor is None:
+        raise EncounterError(f"{where}.trigger.actor", f"{trigger.event} names whom to watch")
+    if trigger.event == "at_count" and trigger.count is None:
+        raise EncounterError(f"{where}.trigger.count", "at_count needs the count")
+    if trigger.event == "enters_area" and len(trigger.area) < 3:
+        raise EncounterError(
+            f"{where}.trigger.area", "enters_area needs a polygon of 3 or more points"
+        )
+    readied = plan.readied
+    if readied.target is None and readied.action in _ATTACKING:
+        # No target named: it is whoever sets the trigger off. Check it against a stand-in.
+        me = encounter.combatant(plan.actor)
+        stand_in = trigger.actor or next(
+            (c.id for c in encounter.combatants if c.side != me.side), None
+        )
+        if stand_in is None:
+            raise EncounterError(f"{where}.readied.target", "there is no enemy to strike")
+        readied = dataclasses.replace(readied, target=stand_in)
+    _check_plan(encounter, readied, f"{where}.readied")
+
+
 def _check_walls(encounter: Encounter, plan: Plan, where: str) -> None:
     """A path may not cross a wall: refuse it, naming the crossing point."""
     points = _known_points(encounter, plan)
@@ -106,6 +159,8 @@ def _check_walls(encounter: Encounter, plan: Plan, where: str) -> None:
 
 def _known_points(encounter: Encounter, plan: Plan) -> list[Point]:
     """The plan's waypoints, from where the mover stands if no earlier plan of his moves him."""
+    if plan not in encounter.plans:  # a readied move: where it starts is known only in play
+        return list(plan.path)
     earlier = encounter.plans[: encounter.plans.index(plan)]
     moved = any(p.actor == plan.actor and p.action in MOVEMENT_MULTIPLIER for p in earlier)
     actor = encounter.combatant(plan.actor)
@@ -118,6 +173,8 @@ def _run_points(encounter: Encounter, plan: Plan) -> list[Point]:
     After an earlier movement the start is only known when the fight runs; the run then heads
     straight for its last waypoint (actions.py).
     """
+    if plan not in encounter.plans:  # a readied move: where it starts is known only in play
+        return list(plan.path)
     earlier = encounter.plans[: encounter.plans.index(plan)]
     moved = any(p.actor == plan.actor and p.action in MOVEMENT_MULTIPLIER for p in earlier)
     actor = encounter.combatant(plan.actor)

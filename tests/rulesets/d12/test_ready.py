@@ -1,0 +1,93 @@
+"""Readied actions: "a combatant spends his action waiting, with a stated action and a
+trigger. When the trigger happens, the readied action starts at that exact moment" (issue 5)."""
+
+from __future__ import annotations
+
+from battlemap.core.decisions import take_all
+from battlemap.core.encounter import AttackProfile, Plan, Trigger
+from tests.factories import combatant, encounter, events, plan, run
+
+
+def _ready(actor: str, round_number: int, readied: Plan, trigger: Trigger) -> Plan:
+    return Plan(actor=actor, round=round_number, action="ready", readied=readied, trigger=trigger)
+
+
+def test_a_fighter_readied_against_casting_interrupts_the_spell() -> None:
+    """ "a fighter readied against 'the wizard starts casting' interrupts a six-unit spell and the
+    Concentration check decides it": the fighter readies at 12; the wizard begins casting at 8
+    (time 4); the readied blow lands at 4, during the casting (DC 10 + 7 + 2 = 19)."""
+    fighter = combatant(
+        "fighter", initiative_roll=12, attacks=(AttackProfile("sword", 5, "1d8+1"),)
+    )
+    wizard = combatant("wizard", side="b", x=1.5, initiative_roll=8, concentration=5)
+    strike = plan("fighter", 1, "attack", rolls={"attack": [15], "damage": [7]})
+    cast = plan("wizard", 1, "cast", spell=("web", 2), rolls={"concentration": [8]})
+    engine = run(
+        encounter(
+            fighter,
+            wizard,
+            plans=(_ready("fighter", 1, strike, Trigger("starts_casting", actor="wizard")), cast),
+        )
+    )
+    (fired,) = events(engine, "triggered", "fighter")
+    assert (fired.time, fired["trigger"], fired["by"]) == (4.0, "starts_casting", "wizard")
+    (attack,) = events(engine, "attack", "fighter")
+    assert (attack.time, attack["target"], attack["hit"], attack["damage"]) == (
+        4.0,
+        "wizard",
+        True,
+        7,
+    )
+    (check,) = events(engine, "concentration_check", "wizard")
+    assert (check.time, check["dc"], check["total"], check["success"]) == (4.0, 19, 13, False)
+    assert [e.time for e in events(engine, "spell_lost", "wizard")] == [4.0]
+
+
+def test_a_readied_attack_lands_the_moment_a_runner_enters_reach() -> None:
+    """ "a readied attack 'when an enemy enters my reach' lands at the fractional moment the
+    runner enters": a guard at (10.5, 0.5), reach 5; the runner from (0.5, 0.5) at 40 ft (4/3
+    square a unit) from count 10 (time 2) touches the guard's square at x = 9.5, 9 squares
+    along: 6.75 units later, at 8.75 (Round 1, 3.25)."""
+    guard = combatant("guard", x=10.5, initiative_roll=12)
+    runner = combatant("runner", side="b", speed=40, initiative_roll=10)
+    strike = plan("guard", 1, "attack")
+    engine = run(
+        encounter(
+            guard,
+            runner,
+            plans=(
+                _ready("guard", 1, strike, Trigger("enters_reach")),
+                plan("runner", 1, "double_move", path=[(20.5, 0.5)]),
+            ),
+        ),
+        choose=take_all,
+    )
+    (fired,) = events(engine, "triggered", "guard")
+    assert (fired.time, fired["by"]) == (8.75, "runner")
+    blows = [e for e in events(engine, "attack", "guard") if e.time == 8.75]
+    assert [b["target"] for b in blows] == ["runner"]
+
+
+def test_an_untriggered_ready_is_lost_at_the_next_initiative() -> None:
+    """ "A readied action not triggered by the combatant's next initiative is lost.\""""
+    guard = combatant("guard", initiative_roll=9)
+    waiting = _ready("guard", 1, plan("guard", 1, "standard"), Trigger("starts_moving", "x"))
+    idle = combatant("x", side="b", x=5.5, initiative_roll=1)
+    engine = run(encounter(guard, idle, plans=(waiting,)))
+    (end,) = events(engine, "action_end", "guard")
+    assert (end.time, end.round, end.count, end["result"]) == (15.0, 2, 9, "lost")
+    assert events(engine, "triggered", "guard") == []
+
+
+def test_a_ready_at_a_count_fires_then() -> None:
+    guard = combatant("guard", initiative_roll=12)
+    engine = run(
+        encounter(
+            guard,
+            plans=(_ready("guard", 1, plan("guard", 1, "standard"), Trigger("at_count", count=5)),),
+        )
+    )
+    (fired,) = events(engine, "triggered", "guard")
+    assert (fired.time, fired.count) == (7.0, 5)
+    starts = [(e["action"], e.time) for e in events(engine, "action_start", "guard")]
+    assert starts == [("ready", 0.0), ("standard", 7.0)]
