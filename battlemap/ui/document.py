@@ -149,8 +149,17 @@ class EncounterDocument(QObject):
         )
         self.edit(after, "Roll initiative", "combatants")
 
-    def add_plan(self, plan: Plan) -> None:
-        after = dataclasses.replace(self.encounter, plans=(*self.encounter.plans, plan))
+    def add_plan(self, plan: Plan, *, first_in_round: bool = False) -> None:
+        """Add `plan` after the actor's others, or before them (a delay moves them all)."""
+        plans = list(self.encounter.plans)
+        if first_in_round:
+            mine = [
+                i for i, p in enumerate(plans) if p.actor == plan.actor and p.round == plan.round
+            ]
+            plans.insert(mine[0] if mine else len(plans), plan)
+        else:
+            plans.append(plan)
+        after = dataclasses.replace(self.encounter, plans=tuple(plans))
         actor = self.encounter.combatant(plan.actor).name
         self.edit(after, f"Plan {plan.action.replace('_', ' ')} for {actor}", "plans")
 

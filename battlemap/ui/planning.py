@@ -47,6 +47,7 @@ ACTIONS = (
     ActionChoice("full_attack", "Full attack", "F", "All attacks, spread over 12 units"),
     ActionChoice("cast", "Cast", "S", "Cast a spell: it goes off after 6 units"),
     ActionChoice("standard", "Standard", "", "Any other standard action: 6 units"),
+    ActionChoice("delay", "Delay", "", "Act at a later count, this round and from then on"),
     ActionChoice("full_round", "Full-round", "", "Any other full-round action: 12 units"),
 )
 
@@ -166,6 +167,10 @@ class PlanningController(QObject):
                 f"{name}: click waypoints for the {action.replace('_', ' ')}; "
                 "Enter or double-click to finish, Esc to cancel."
             )
+        elif action == "delay":
+            self._reset()
+            self._delay(actor)
+            return
         elif action in _TARGETED:
             self._awaiting_target = True
             self.cancel_action.setEnabled(True)
@@ -288,17 +293,35 @@ class PlanningController(QObject):
         )
         self._commit(plan)
 
+    def _delay(self, actor: str) -> None:
+        count = self._initiative_count(actor)
+        name = self.document.encounter.combatant(actor).name
+        if count <= 1:
+            self.message.emit(f"{name} acts at 1: there is no later count to delay to.")
+            return
+        later, ok = QInputDialog.getInt(
+            self._parent,
+            "Delay",
+            f"{name} acts at {count}. Act at which later count (from now on)?",
+            max(1, count - 1),
+            1,
+            count - 1,
+        )
+        if ok:
+            self._commit(Plan(actor=actor, round=self.round, action="delay", count=later))
+
     def _commit(self, plan: Plan) -> None:
         """Add the plan if the rules accept it; otherwise say why and leave the encounter."""
         from battlemap.core.errors import EncounterError
 
-        candidate = _with_plan(self.document.encounter, plan)
+        first = plan.action == "delay"
+        candidate = _with_plan(self.document.encounter, plan, first=first)
         try:
             self.session.ruleset.validate(candidate, "plan")
         except EncounterError as error:
             self.message.emit(f"Cannot plan that: {error.problem}")
         else:
-            self.document.add_plan(plan)
+            self.document.add_plan(plan, first_in_round=first)
             self.message.emit(_describe(self.document.encounter, plan))
         self.planningChanged.emit(False)
         self.update_enabled(self.map.selected_ids())
@@ -339,15 +362,23 @@ class PlanningController(QObject):
         return 12  # not rolled yet: times assume the first count
 
 
-def _with_plan(encounter: Encounter, plan: Plan) -> Encounter:
+def _with_plan(encounter: Encounter, plan: Plan, *, first: bool = False) -> Encounter:
     from dataclasses import replace
 
-    return replace(encounter, plans=(*encounter.plans, plan))
+    plans = list(encounter.plans)
+    if first:
+        mine = [i for i, p in enumerate(plans) if p.actor == plan.actor and p.round == plan.round]
+        plans.insert(mine[0] if mine else len(plans), plan)
+    else:
+        plans.append(plan)
+    return replace(encounter, plans=tuple(plans))
 
 
 def _describe(encounter: Encounter, plan: Plan) -> str:
     actor = encounter.combatant(plan.actor).name
     text = f"Planned for round {plan.round}: {actor} {plan.action.replace('_', ' ')}"
+    if plan.count is not None:
+        text += f" to {plan.count}"
     if plan.target is not None:
         text += f" on {encounter.combatant(plan.target).name}"
     if plan.spell is not None:

@@ -46,6 +46,7 @@ DOWN_HATCH = QColor(60, 60, 60, 70)
 SPELL_FILL = QColor("#f4c21b")
 LOST_FILL = QColor("#d0302a")
 OPPORTUNITY_FILL = QColor("#e07b1f")
+TRIGGER_FILL = QColor("#1c7c9c")
 
 
 class LaneLayout:
@@ -293,6 +294,7 @@ MARKER_STYLES: dict[MarkerKind, MarkerStyle] = {
     MarkerKind.LOST: MarkerStyle(_cross(), 14, LOST_FILL, INK, 1.0),
     MarkerKind.DOWN: MarkerStyle(_down_triangle(), 15, INK, INK, 1.0),
     MarkerKind.OPPORTUNITY: MarkerStyle(_diamond(), 13, OPPORTUNITY_FILL, INK, 1.0),
+    MarkerKind.TRIGGERED: MarkerStyle(_star(4, 0.35), 16, TRIGGER_FILL, INK, 1.0),
 }
 
 

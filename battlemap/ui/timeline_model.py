@@ -34,6 +34,7 @@ class MarkerKind(enum.Enum):
     LOST = "lost"  # a spell lost, or the failed Concentration check that lost it
     DOWN = "down"
     OPPORTUNITY = "opportunity"  # an attack of opportunity or intercept, on the mover's lane
+    TRIGGERED = "triggered"  # a readied action goes off
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,8 @@ def _marker_kind(event: Event) -> MarkerKind | None:
         return MarkerKind.DOWN
     if event.type in ("aoo", "intercept"):
         return MarkerKind.OPPORTUNITY
+    if event.type == "triggered":
+        return MarkerKind.TRIGGERED
     return None
 
 
@@ -241,6 +244,11 @@ def describe_event(event: Event, clock: RoundClock, name_of: Callable[[str], str
         text = f"{who} {verdict} {event.get('spell')}: {event.get('total')} vs DC {event.get('dc')}"
     elif event.type == "down":
         text = f"{who} drops at {event.get('hp')} hp"
+    elif event.type == "triggered":
+        by = f" by {name_of(str(event['by']))}" if event.get("by") else ""
+        text = (
+            f"{who}'s readied action goes off ({str(event.get('trigger')).replace('_', ' ')}{by})"
+        )
     elif event.type in ("aoo", "intercept"):
         whom = name_of(str(event.get("target")))
         what = "attack of opportunity on" if event.type == "aoo" else "intercept of"
