@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
 from battlemap.geometry.walls import WallIndex
@@ -21,6 +21,7 @@ from battlemap.rulesets.d12.preview import preview
 from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.map_view import MapMarker, MapView, RulerSpec
+from battlemap.ui.ready_dialog import ReadyDialog
 from battlemap.ui.session import FightSession
 
 
@@ -48,6 +49,7 @@ ACTIONS = (
     ActionChoice("cast", "Cast", "S", "Cast a spell: it goes off after 6 units"),
     ActionChoice("standard", "Standard", "", "Any other standard action: 6 units"),
     ActionChoice("delay", "Delay", "", "Act at a later count, this round and from then on"),
+    ActionChoice("ready", "Ready", "", "Wait with an action until a trigger sets it off"),
     ActionChoice("full_round", "Full-round", "", "Any other full-round action: 12 units"),
 )
 
@@ -170,6 +172,12 @@ class PlanningController(QObject):
         elif action == "delay":
             self._reset()
             self._delay(actor)
+            return
+        elif action == "ready":
+            self._reset()
+            dialog = ReadyDialog(self.document.encounter, actor, self.round, self._parent)
+            if dialog.exec() == QDialog.DialogCode.Accepted:
+                self._commit(dialog.plan())
             return
         elif action in _TARGETED:
             self._awaiting_target = True
@@ -379,6 +387,8 @@ def _describe(encounter: Encounter, plan: Plan) -> str:
     text = f"Planned for round {plan.round}: {actor} {plan.action.replace('_', ' ')}"
     if plan.count is not None:
         text += f" to {plan.count}"
+    if plan.readied is not None and plan.trigger is not None:
+        text += f" ({plan.readied.action} when {plan.trigger.event.replace('_', ' ')})"
     if plan.target is not None:
         text += f" on {encounter.combatant(plan.target).name}"
     if plan.spell is not None:
