@@ -70,6 +70,7 @@ class Narrator:
             "aoo": self._aoo,
             "intercept": self._intercept,
             "course": lambda e: None,
+            "order_note": lambda e: f"(at the same moment: {e['note']})",
             "triggered": lambda e: (
                 f"{self.name(e.actor)}'s readied action goes off ({e['trigger'].replace('_', ' ')}"
                 + (f", by {self.name(e['by'])})" if e.get("by") else ")")

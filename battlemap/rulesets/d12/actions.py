@@ -227,6 +227,7 @@ class ActionRunner:
             level=plan.spell.level,
             target=plan.target,
         )
+        self.fight.spell_went_off[actor] = self.engine.now
         self.engine.emit("action_end", actor, id=action_id, action=plan.action, result="done")
 
     def _plain(self, actor: str, plan: Plan, start: float) -> Process:

@@ -118,8 +118,24 @@ class Combat:
             return
         action = them.action
         now = self.engine.now
+        name = them.combatant.name
+        if self.fight.spell_went_off.get(target) == now:
+            # Simultaneous: say why this blow does not disturb the spell.
+            self.engine.emit(
+                "order_note",
+                target,
+                note=f"{name}'s spell went off at the start of this unit, before the blow: "
+                "what completes at an instant comes first, so no Concentration check",
+            )
         if action is None or action.spell is None or not action.start <= now < action.end:
             return
+        if action.start == now:
+            self.engine.emit(
+                "order_note",
+                target,
+                note=f"{name} began casting at this very instant, ahead in initiative order: "
+                "the blow lands during the casting",
+            )
         dc = CONCENTRATION_BASE_DC + amount + action.spell_level
         roll = yield NeedRoll(
             RollRequest(

@@ -30,6 +30,8 @@ class D12Fight:
         self.rank: dict[str, int] = {}
         #: Rolls fixed in the encounter file for each combatant's current plan, by purpose.
         self.fixed_rolls: dict[str, dict[str, deque[int]]] = {}
+        #: When each caster's last spell went off, to explain a blow at that same instant.
+        self.spell_went_off: dict[str, float] = {}
 
     def start(self) -> None:
         self.engine.spawn(self._begin(), float("-inf"), phase=PHASE_ROUND)

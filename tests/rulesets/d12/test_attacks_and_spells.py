@@ -197,3 +197,39 @@ def test_completions_at_an_instant_come_before_new_actions() -> None:
         ("action_end", "caster"),
         ("action_start", "runner"),
     ]
+
+
+def test_the_log_says_why_a_simultaneous_blow_spares_the_spell() -> None:
+    """Issue 5: "Simultaneous events at the same time resolve in a stated, documented order,
+    and the log says why (for example: a blow and a spell completing on the same unit)"."""
+    _, engine = _duel(concentration_roll=1, hitter_count=2)
+    (note,) = events(engine, "order_note", "wizard")
+    assert note.time == 10.0
+    assert note["note"] == (
+        "Wizard's spell went off at the start of this unit, before the blow: what completes at "
+        "an instant comes first, so no Concentration check"
+    )
+
+
+def test_two_actions_finishing_on_one_unit_resolve_in_initiative_order() -> None:
+    """Two spells completing at the same instant go off in initiative order (higher total
+    first); each ends right after its own spell."""
+    first = combatant("first", initiative_roll=8, dex=10)
+    second = combatant("second", initiative_roll=8, dex=9, x=5.5)
+    engine = run(
+        encounter(
+            second,
+            first,
+            plans=(
+                plan("second", 1, "cast", spell=("light", 0)),
+                plan("first", 1, "cast", spell=("light", 0)),
+            ),
+        )
+    )
+    at_ten = [(e.type, e.actor) for e in engine.log if e.time == 10.0]
+    assert at_ten == [
+        ("spell_effect", "first"),
+        ("action_end", "first"),
+        ("spell_effect", "second"),
+        ("action_end", "second"),
+    ]
