@@ -46,3 +46,20 @@ def test_the_chase_shows_attacks_of_opportunity_an_intercept_and_a_chase() -> No
     assert ("watchman", True) in intercepts
     follows = [e for e in engine.log if e.type == "action_start" and e["action"] == "follow"]
     assert [e.actor for e in follows] == ["hound", "hound"]
+
+
+def test_the_readied_shot_interrupts_the_shamans_spell() -> None:
+    """resources/examples/ready.json: Mialee readies a shot for when the shaman starts
+    casting; it lands as the casting begins (4.0), the Concentration check fails (7 vs DC 15)
+    and the spell is lost; the log says why the blow counts as during the casting."""
+    engine = _run("ready.json", 0)
+    fired = [(e.time, e.actor, e["by"]) for e in engine.log if e.type == "triggered"]
+    assert fired == [(4.0, "archer", "shaman")]
+    check = next(e for e in engine.log if e.type == "concentration_check")
+    assert (check.time, check["dc"], check["total"], check["success"]) == (4.0, 15, 7, False)
+    assert [(e.actor, e.time) for e in engine.log if e.type == "spell_lost"] == [("shaman", 4.0)]
+    notes = [e["note"] for e in engine.log if e.type == "order_note"]
+    assert notes == [
+        "goblin shaman began casting at this very instant, ahead in initiative order: "
+        "the blow lands during the casting"
+    ]

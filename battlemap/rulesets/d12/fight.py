@@ -32,6 +32,9 @@ class D12Fight:
         self.fixed_rolls: dict[str, dict[str, deque[int]]] = {}
         #: When each caster's last spell went off, to explain a blow at that same instant.
         self.spell_went_off: dict[str, float] = {}
+        #: Each combatant's current plan and when its slot ends: an action cut short (a lost
+        #: spell) still spends its slot, so he is not free to intercept until then.
+        self.slot: dict[str, tuple[str, float]] = {}
 
     def start(self) -> None:
         self.engine.spawn(self._begin(), float("-inf"), phase=PHASE_ROUND)
@@ -192,5 +195,6 @@ class D12Fight:
                     start += ACTION_UNITS[plan.action]
                     continue
                 self.fixed_rolls[actor] = {k: deque(v) for k, v in plan.rolls.items()}
+                self.slot[actor] = (plan.action, start + ACTION_UNITS[plan.action])
                 yield from runner.run(actor, plan, start, in_round)
                 start += ACTION_UNITS[plan.action]

@@ -239,6 +239,9 @@ class Opportunities:
             return False
         if them.action is not None and them.action.action not in MOVEMENT_MULTIPLIER:
             return False
+        planned, until = self.fight.slot.get(cid, ("", float("-inf")))
+        if until > self.engine.now and planned not in MOVEMENT_MULTIPLIER:
+            return False  # his slot is spent on something else, even if it ended early
         if any(cid in pair for pair in self.engaged):
             return False
         return not self._next_to_an_enemy(cid)
