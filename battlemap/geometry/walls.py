@@ -20,6 +20,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -171,3 +172,13 @@ class WallIndex:
 
 def _meets_open(found: Hit | None) -> bool:
     return found is not None and found.hi > _PARAM_EPSILON and found.lo < 1 - _PARAM_EPSILON
+
+
+@lru_cache(maxsize=16)
+def wall_index(walls: tuple[tuple[Point, ...], ...]) -> WallIndex | None:
+    """The index for a map's walls, built once per set of walls (None when there are none).
+
+    The planning preview asks on every mouse move and the threat layer on every unit: the walls
+    rarely change, so the STRtree is built once and shared (a WallIndex is never modified).
+    """
+    return WallIndex(walls) if walls else None

@@ -29,7 +29,7 @@ from battlemap.core.encounter import Encounter
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
-from battlemap.geometry.walls import WallIndex
+from battlemap.geometry.walls import wall_index
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.storage.settings import Settings, save_settings
 from battlemap.ui.choice_prompt import ChoicePrompt
@@ -436,7 +436,7 @@ class MainWindow(WindowActions):
             threat_zones(
                 self.session.state(),
                 self.session.time,
-                WallIndex(walls) if walls else None,
+                wall_index(walls),
                 chosen,
             )
         )

@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDialog, QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
-from battlemap.geometry.walls import WallIndex
+from battlemap.geometry.walls import wall_index
 from battlemap.rulesets.d12.initiative import Initiative
 from battlemap.rulesets.d12.preview import preview
 from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
@@ -225,7 +225,7 @@ class PlanningController(QObject):
         if self._cursor_at is not None:
             points.append(self._cursor_at)
         encounter = self.document.encounter
-        walls = WallIndex(encounter.map.walls) if encounter.map.walls else None
+        walls = wall_index(encounter.map.walls)
         found = preview(
             self.session.state(),
             actor,

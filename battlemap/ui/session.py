@@ -9,7 +9,7 @@ the log up to the playhead, so what already happened stays as it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
@@ -87,8 +87,10 @@ class FightSession(QObject):
     def encounter(self) -> Encounter:
         return self._encounter
 
-    def events(self) -> list[Event]:
-        return list(self.engine.log) if self.engine is not None else []
+    def events(self) -> Sequence[Event]:
+        """The log so far, without a copy (the roster and paths read it once a unit, and it
+        grows to thousands of events): read it, never change it."""
+        return self.engine.log.events if self.engine is not None else ()
 
     @property
     def pending(self) -> Decision | None:

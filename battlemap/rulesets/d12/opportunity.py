@@ -20,7 +20,7 @@ from battlemap.geometry.intercept import Interception, earliest_interception
 from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import Exit, first_exits
 from battlemap.geometry.threat import Threatener, ThreatIndex, threatened_cells
-from battlemap.geometry.walls import WallIndex
+from battlemap.geometry.walls import wall_index
 from battlemap.rulesets.d12.tables import MOVEMENT_MULTIPLIER
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Opportunities:
         self.state = fight.engine.state
         self.combat = combat
         walls = fight.encounter.map.walls
-        self.walls = WallIndex(walls) if walls else None
+        self.walls = wall_index(walls)
         self._used: dict[tuple[str, int], int] = {}
         self._provoked: set[tuple[str, str]] = set()
         self._offered: set[tuple[str, str]] = set()
