@@ -14,6 +14,7 @@ from types import MappingProxyType
 from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.events import Event
 from battlemap.core.motion import Knots, position_on
+from battlemap.core.standing import Standing
 
 
 @dataclass
@@ -40,8 +41,11 @@ class CombatantState:
     action: ActionInProgress | None = None
     down: bool = False
     acted: bool = False
+    #: The count acted on from now on: the initiative's, until a delay moves it.
     initiative_count: int | None = None
     first_round: int | None = None
+    #: The initiative as rolled (None before the fight rolls it).
+    standing: Standing | None = None
     ac_modifiers: list[tuple[int, float]] = field(default_factory=list)
 
     @property
@@ -135,6 +139,12 @@ def _initiative(state: State, event: Event) -> None:
     c = state[event.actor or ""]
     c.initiative_count = event.count
     c.first_round = int(event["first_round"])
+    c.standing = Standing(
+        total=int(event["total"]),
+        count=event.count,
+        surprise_rounds=int(event.get("surprise_rounds", 0)),
+        penalty_rounds=int(event.get("penalty_rounds", 0)),
+    )
 
 
 def _action_start(state: State, event: Event) -> None:

@@ -6,12 +6,15 @@ labelled, how initiative works, which actions exist and how they resolve.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from battlemap.core.clock import RoundClock
-from battlemap.core.encounter import Encounter
-from battlemap.core.state import Reducer
+from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.preview import PreviewPoint
+from battlemap.core.standing import Standing
+from battlemap.core.state import Reducer, State
+from battlemap.geometry.walls import WallIndex
 
 if TYPE_CHECKING:
     from battlemap.core.engine import Engine
@@ -26,6 +29,9 @@ class Ruleset(Protocol):
     reducers: Mapping[str, Reducer]
     #: Action names a plan may use, with their duration in units (for planning and validation).
     actions: Mapping[str, int]
+    #: Actions that move along waypoints the game master clicks, with the multiple of the
+    #: combatant's speed they move at (the planning ruler measures with it).
+    path_actions: Mapping[str, int]
 
     def validate(self, encounter: Encounter, source: str) -> None:
         """Raise EncounterError naming `source` and the place if the encounter breaks the rules."""
@@ -33,4 +39,23 @@ class Ruleset(Protocol):
 
     def start(self, engine: Engine) -> None:
         """Spawn the processes that run the fight (initiative, rounds, actions)."""
+        ...
+
+    def standing(self, combatant: Combatant) -> Standing | None:
+        """The initiative the combatant's typed roll gives before the fight rolls it (the roster
+        and planning show it); None when no roll is set."""
+        ...
+
+    def preview(
+        self,
+        state: State,
+        actor: str,
+        points: Sequence[Point],
+        start_time: float,
+        feet: int,
+        duration: float,
+        walls: WallIndex | None = None,
+    ) -> list[PreviewPoint]:
+        """What a path being planned would run into (attacks of opportunity, intercepts), in
+        time order: `points` start at the mover, who covers `feet` in `duration` units."""
         ...

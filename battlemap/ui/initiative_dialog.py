@@ -1,12 +1,13 @@
 """The initiative dialog: type the d12 each player rolled, let the app roll the rest.
 
 Totals, counts and surprise or penalty rounds update as the rolls are typed, computed by the
-d12 ruleset's own Initiative.from_roll, so what the dialog shows is what the fight will do.
+ruleset's own `standing`, so what the dialog shows is what the fight will do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import Combatant
-from battlemap.rulesets.d12.initiative import Initiative
+from battlemap.core.standing import Standing
 from battlemap.ui.form_validation import (
     INVALID_ROLE,
     INVALID_STYLE_SHEET,
@@ -50,7 +51,7 @@ _TIPS = (
 )
 
 
-def initiative_notes(initiative: Initiative) -> str:
+def initiative_notes(initiative: Standing) -> str:
     """ "1 surprise round", "2 penalty rounds" or ""."""
     if initiative.surprise_rounds:
         return plural(initiative.surprise_rounds, "surprise round")
@@ -91,11 +92,13 @@ class InitiativeDialog(QDialog):
         self,
         combatants: Sequence[Combatant],
         roller: DiceRoller,
+        standing: Callable[[Combatant], Standing | None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._combatants = list(combatants)
         self._roller = roller
+        self._standing = standing
         self._rolls: dict[str, int] = {}
         self._valid = True
         self.setWindowTitle("Initiative")
@@ -265,8 +268,12 @@ class InitiativeDialog(QDialog):
                 assert roll_item is not None
                 invalid = isinstance(value, str)
                 roll_item.setData(INVALID_ROLE, invalid)
-                if isinstance(value, int):
-                    initiative = Initiative.from_roll(value, combatant.init_mod)
+                initiative = (
+                    self._standing(replace(combatant, initiative_roll=value))
+                    if isinstance(value, int)
+                    else None
+                )
+                if initiative is not None:
                     self._set_text(row, TOTAL, str(initiative.total))
                     self._set_text(row, COUNT, str(initiative.count))
                     self._set_text(row, NOTES, initiative_notes(initiative))

@@ -374,7 +374,9 @@ class MainWindow(WindowActions):
                 "to roll again.",
             )
             return
-        dialog = InitiativeDialog(self.document.encounter.combatants, self._roller, self)
+        dialog = InitiativeDialog(
+            self.document.encounter.combatants, self._roller, self.session.ruleset.standing, self
+        )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.document.set_initiative_rolls(dialog.rolls())
             self._status("Initiative set: see the Init and Count columns of the roster.")

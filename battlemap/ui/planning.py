@@ -16,9 +16,6 @@ from PySide6.QtWidgets import QDialog, QInputDialog, QLabel, QSpinBox, QToolBar,
 
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
 from battlemap.geometry.walls import wall_index
-from battlemap.rulesets.d12.initiative import Initiative
-from battlemap.rulesets.d12.preview import preview
-from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.map_view import MapMarker, MapView, RulerSpec
 from battlemap.ui.ready_dialog import ReadyDialog
@@ -154,13 +151,14 @@ class PlanningController(QObject):
         self.cancel()
         self._actor, self._action = actor, action
         name = self.document.encounter.combatant(actor).name
-        if action in MOVEMENT_MULTIPLIER and action not in ("charge", "follow"):
+        ruleset = self.session.ruleset
+        if action in ruleset.path_actions:
             start, start_time = self._start_of_next_plan(actor)
             combatant = self.document.encounter.combatant(actor)
             ruler = RulerSpec(
-                feet=combatant.speed * MOVEMENT_MULTIPLIER[action],
+                feet=combatant.speed * ruleset.path_actions[action],
                 start_time=start_time,
-                duration=float(ACTION_UNITS[action]),
+                duration=float(ruleset.actions[action]),
                 label=self.session.ruleset.clock.label,
             )
             self.map.begin_planning(actor, start, combatant.squares, ruler)
@@ -226,7 +224,7 @@ class PlanningController(QObject):
             points.append(self._cursor_at)
         encounter = self.document.encounter
         walls = wall_index(encounter.map.walls)
-        found = preview(
+        found = self.session.ruleset.preview(
             self.session.state(),
             actor,
             points,
@@ -355,7 +353,7 @@ class PlanningController(QObject):
         start_time = clock.time_of(self.round, count)
         position: Point = self.session.positions().get(actor, (combatant.x, combatant.y))
         for plan in self.document.plans_of(actor, self.round):
-            start_time += ACTION_UNITS.get(plan.action, 0)
+            start_time += self.session.ruleset.actions.get(plan.action, 0)
             if plan.path:
                 position = plan.path[-1]
         return position, start_time
@@ -364,10 +362,11 @@ class PlanningController(QObject):
         state = self.session.state()[actor]
         if state.initiative_count is not None:
             return state.initiative_count
-        combatant = self.document.encounter.combatant(actor)
-        if combatant.initiative_roll is not None:
-            return Initiative.from_roll(combatant.initiative_roll, combatant.init_mod).count
-        return 12  # not rolled yet: times assume the first count
+        standing = self.session.ruleset.standing(self.document.encounter.combatant(actor))
+        if standing is not None:
+            return standing.count
+        # Not rolled yet: times assume the round's first unit.
+        return self.session.ruleset.clock.count_of(self.session.ruleset.clock.round_start(1))
 
 
 def _with_plan(encounter: Encounter, plan: Plan, *, first: bool = False) -> Encounter:

@@ -3,45 +3,34 @@
 from __future__ import annotations
 
 from battlemap.core.encounter import Encounter
-from battlemap.rulesets.d12.initiative import Initiative
 from battlemap.ui.library_dock import RosterRow
 from battlemap.ui.session import FightSession
 
 
 def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
-    """One row per combatant: hit points at the playhead; initiative from the fight's log once
-    it began, or from the rolls set before it (the Initiative dialog or the file)."""
-    rolled = {e.actor: e for e in session.events() if e.type == "initiative"}
+    """One row per combatant: hit points at the playhead; initiative from the fight once it
+    rolled it, or from the rolls set before it (the Initiative dialog or the file)."""
     state = session.state()
-    hp = session.hit_points()
     rows = []
     for c in encounter.combatants:
-        event = rolled.get(c.id)
-        total: int | None
-        count: int | None
-        if event is not None:
-            # The count as it stands at the playhead: a delay moves it.
-            total, count = int(event["total"]), state[c.id].initiative_count or event.count
-            surprise, penalty = int(event["surprise_rounds"]), int(event["penalty_rounds"])
-        elif c.initiative_roll is not None:
-            init = Initiative.from_roll(c.initiative_roll, c.init_mod)
-            total, count = init.total, init.count
-            surprise, penalty = init.surprise_rounds, init.penalty_rounds
-        else:
-            total = count = None
-            surprise = penalty = 0
+        now = state[c.id]
+        standing = now.standing if now.standing is not None else session.ruleset.standing(c)
+        # The count as it stands at the playhead: a delay moves it.
+        count = now.initiative_count
+        if count is None and standing is not None:
+            count = standing.count
         rows.append(
             RosterRow(
                 id=c.id,
                 name=c.name,
                 side=c.side,
-                hp=hp.get(c.id, c.hp),
+                hp=now.hp,
                 max_hp=c.hit_points_max,
                 ac=c.ac,
-                initiative_total=total,
+                initiative_total=None if standing is None else standing.total,
                 count=count,
-                surprise_rounds=surprise,
-                penalty_rounds=penalty,
+                surprise_rounds=0 if standing is None else standing.surprise_rounds,
+                penalty_rounds=0 if standing is None else standing.penalty_rounds,
             )
         )
     return rows

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import AttackProfile, Combatant
+from battlemap.rulesets import get_ruleset
 from battlemap.ui.form_validation import INVALID_ROLE
 from battlemap.ui.initiative_dialog import InitiativeDialog
 from tests.ui.screenshots import save_png
@@ -43,7 +44,7 @@ SEED = 7
 
 @pytest.fixture
 def dialog(qtbot: QtBot) -> InitiativeDialog:
-    dialog = InitiativeDialog(COMBATANTS, DiceRoller(SEED))
+    dialog = InitiativeDialog(COMBATANTS, DiceRoller(SEED), get_ruleset("d12").standing)
     qtbot.addWidget(dialog)
     dialog.resize(600, 340)
     dialog.show()

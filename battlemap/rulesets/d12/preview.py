@@ -9,25 +9,15 @@ enemy stands where it is now and may act.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from battlemap.core.encounter import Point
+from battlemap.core.preview import PreviewPoint
 from battlemap.core.state import State
 from battlemap.geometry.intercept import earliest_interception
 from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import first_exits, five_foot_step
 from battlemap.geometry.threat import Threatener, ThreatIndex
 from battlemap.geometry.walls import WallIndex
-
-
-@dataclass(frozen=True)
-class PreviewPoint:
-    """One moment the path would meet: `kind` "aoo" or "intercept", by `who`, at `time`."""
-
-    kind: str
-    who: str
-    time: float
-    point: Point
 
 
 def preview(

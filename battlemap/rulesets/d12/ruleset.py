@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from battlemap.core.clock import RoundClock
-from battlemap.core.encounter import Encounter
-from battlemap.core.state import Reducer
+from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.preview import PreviewPoint
+from battlemap.core.standing import Standing
+from battlemap.core.state import Reducer, State
+from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.d12.clock import D12Clock
 from battlemap.rulesets.d12.fight import D12Fight
-from battlemap.rulesets.d12.tables import ACTION_UNITS
+from battlemap.rulesets.d12.initiative import Initiative
+from battlemap.rulesets.d12.preview import preview
+from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
 from battlemap.rulesets.d12.validate import validate_encounter
 
 if TYPE_CHECKING:
@@ -25,9 +30,31 @@ class D12Ruleset:
     clock: RoundClock = D12Clock()
     reducers: Mapping[str, Reducer] = MappingProxyType({})
     actions: Mapping[str, int] = ACTION_UNITS
+    # Charges and follows move too, but toward a target, not along clicked waypoints.
+    path_actions: Mapping[str, int] = MappingProxyType(
+        {k: v for k, v in MOVEMENT_MULTIPLIER.items() if k not in ("charge", "follow")}
+    )
 
     def validate(self, encounter: Encounter, source: str) -> None:
         validate_encounter(encounter, source)
 
     def start(self, engine: Engine) -> None:
         D12Fight(engine).start()
+
+    def standing(self, combatant: Combatant) -> Standing | None:
+        if combatant.initiative_roll is None:
+            return None
+        init = Initiative.from_roll(combatant.initiative_roll, combatant.init_mod)
+        return Standing(init.total, init.count, init.surprise_rounds, init.penalty_rounds)
+
+    def preview(
+        self,
+        state: State,
+        actor: str,
+        points: Sequence[Point],
+        start_time: float,
+        feet: int,
+        duration: float,
+        walls: WallIndex | None = None,
+    ) -> list[PreviewPoint]:
+        return preview(state, actor, points, start_time, feet, duration, walls)

@@ -1,0 +1,17 @@
+"""What a planned path would run into, as values the window draws before anything is played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from battlemap.core.encounter import Point
+
+
+@dataclass(frozen=True)
+class PreviewPoint:
+    """One moment the path would meet: `kind` "aoo" or "intercept", by `who`, at `time`."""
+
+    kind: str
+    who: str
+    time: float
+    point: Point
