@@ -101,3 +101,41 @@ def test_importing_pure_layers_loads_no_qt() -> None:
     assert not result["qt"], (
         f"importing {result['culprit']} loaded Qt outside battlemap/ui: {result['qt']}"
     )
+
+
+_RULESET_PACKAGES = [
+    ["battlemap", "rulesets", folder.name]
+    for folder in (PACKAGE / "rulesets").iterdir()
+    if (folder / "__init__.py").is_file()
+]
+
+
+def _ruleset_package_imports(path: Path) -> list[str]:
+    """Each import of one ruleset's own package (battlemap.rulesets.d12, ...) in `path`."""
+    source = path.read_text(encoding="utf-8")
+    found = []
+    for node in ast.walk(ast.parse(source, filename=str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        if any(name.split(".")[:3] in _RULESET_PACKAGES for name in names):
+            found.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    return found
+
+
+def test_only_the_ruleset_registry_names_a_ruleset() -> None:
+    """The window, the core, geometry and storage reach rules only through the Ruleset seam, so
+    the next ruleset plugs in without touching them."""
+    sources = sorted(
+        path
+        for layer in ("ui", "core", "geometry", "storage")
+        for path in (PACKAGE / layer).rglob("*.py")
+    )
+    assert len(sources) > 50, "the layers were not found: nothing checked"
+
+    offenders = [found for path in sources for found in _ruleset_package_imports(path)]
+
+    assert not offenders, "a ruleset imported directly:\n" + "\n".join(offenders)
