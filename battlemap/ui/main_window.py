@@ -137,6 +137,13 @@ class MainWindow(WindowActions):
         self.files.opened.connect(self._opened)
         self.files.message.connect(self._status)
         self.planning.message.connect(self._status)
+        self.planning.countPickRequested.connect(
+            lambda round_number, counts, actor: self.timeline.begin_count_pick(
+                self.session.ruleset.clock, round_number, counts, actor
+            )
+        )
+        self.planning.countPickEnded.connect(self.timeline.end_count_pick)
+        self.timeline.countPicked.connect(self.planning.pick_count)
         self.planning.previewChanged.connect(
             lambda _n: self.timeline.set_preview_markers(self.planning.timeline_preview)
         )

@@ -60,11 +60,16 @@ class PlanningController(QObject):
         message(str): guidance for the status bar ("Click waypoints; Enter to finish").
         planningChanged(bool): planning started or ended.
         previewChanged(int): the preview markers were redrawn (how many there are).
+        countPickRequested(int, list, str): a delay wants its later count picked on the
+            timeline: the round, the counts it may take, and who delays. `pick_count` answers.
+        countPickEnded(): the count pick is over (picked or cancelled).
     """
 
     message = Signal(str)
     planningChanged = Signal(bool)
     previewChanged = Signal(int)
+    countPickRequested = Signal(int, list, str)
+    countPickEnded = Signal()
 
     def __init__(
         self,
@@ -81,6 +86,7 @@ class PlanningController(QObject):
         self._actor: str | None = None
         self._action: str | None = None
         self._awaiting_target = False
+        self._awaiting_count = False
         self.toolbar = QToolBar("Planning", parent_widget)
         self.toolbar.setObjectName("planning_toolbar")
         self._round = QSpinBox()
@@ -168,9 +174,9 @@ class PlanningController(QObject):
                 "Enter or double-click to finish, Esc to cancel."
             )
         elif action == "delay":
-            self._reset()
-            self._delay(actor)
-            return
+            if not self._begin_delay(actor):
+                self._reset()
+                return
         elif action == "ready":
             self._reset()
             dialog = ReadyDialog(self.document.encounter, actor, self.round, self._parent)
@@ -202,6 +208,14 @@ class PlanningController(QObject):
         if was_busy:
             self.message.emit("Planning cancelled.")
             self.planningChanged.emit(False)
+
+    def pick_count(self, count: int) -> None:
+        """The later count picked on the timeline for the delay being planned."""
+        if not self._awaiting_count or self._actor is None:
+            return
+        actor = self._actor
+        self._reset()
+        self._commit(Plan(actor=actor, round=self.round, action="delay", count=count))
 
     # --- map input -----------------------------------------------------------------------------
 
@@ -299,22 +313,30 @@ class PlanningController(QObject):
         )
         self._commit(plan)
 
-    def _delay(self, actor: str) -> None:
-        count = self._initiative_count(actor)
+    def _begin_delay(self, actor: str) -> bool:
+        """Ask for the later count on the timeline; False (and why) if there is none."""
+        later = self._later_counts(actor)
         name = self.document.encounter.combatant(actor).name
-        if count <= 1:
-            self.message.emit(f"{name} acts at 1: there is no later count to delay to.")
-            return
-        later, ok = QInputDialog.getInt(
-            self._parent,
-            "Delay",
-            f"{name} acts at {count}. Act at which later count (from now on)?",
-            max(1, count - 1),
-            1,
-            count - 1,
+        now = self._initiative_count(actor)
+        if not later:
+            self.message.emit(f"{name} acts at {now}: there is no later count to delay to.")
+            return False
+        self._awaiting_count = True
+        self.cancel_action.setEnabled(True)
+        self.countPickRequested.emit(self.round, later, actor)
+        self.message.emit(
+            f"{name} acts at {now}: click a later count ({later[0]} to {later[-1]}) "
+            f"on the timeline for round {self.round} and after; Esc to cancel."
         )
-        if ok:
-            self._commit(Plan(actor=actor, round=self.round, action="delay", count=later))
+        return True
+
+    def _later_counts(self, actor: str) -> list[int]:
+        """The counts of the planned round that come after the actor's own, in time order."""
+        clock = self.session.ruleset.clock
+        own = clock.time_of(self.round, self._initiative_count(actor))
+        start = clock.round_start(self.round)
+        units = range(clock.units_per_round)
+        return [clock.count_of(start + k) for k in units if start + k > own]
 
     def _commit(self, plan: Plan) -> None:
         """Add the plan if the rules accept it; otherwise say why and leave the encounter."""
@@ -342,6 +364,9 @@ class PlanningController(QObject):
         self._actor = None
         self._action = None
         self._awaiting_target = False
+        if self._awaiting_count:
+            self._awaiting_count = False
+            self.countPickEnded.emit()
         self.cancel_action.setEnabled(False)
 
     def _start_of_next_plan(self, actor: str) -> tuple[Point, float]:

@@ -39,6 +39,7 @@ from battlemap.ui.timeline_model import (
     describe_bar,
     describe_event,
 )
+from battlemap.ui.timeline_pick import CountPickItem
 
 __all__ = ["Lane", "TimelineDock"]
 
@@ -58,8 +59,12 @@ class TimelineDock(QDockWidget):
             new time in engine units (continuous, fractional). `set_time` never emits it, so
             a playback driver can follow the signal and call `set_time` without a loop.
 
+        countPicked(int): while a count pick is open (`begin_count_pick`), the game master
+            clicked one of the offered counts. The pick stays open until `end_count_pick`.
+
     The plot pans and zooms in time with the mouse (drag, wheel); the lanes stay put. A click
-    in the plot or on the time axes moves the playhead there.
+    in the plot or on the time axes moves the playhead there, except while a count pick is
+    open: then a click picks a count and never scrubs.
 
     Its parts are public for tests and neighbours that need pixels: `plot_widget`, `view_box`
     (x is time, y the lane row, 0 at the top), `playhead`, `time_axis`, `round_axis`,
@@ -67,6 +72,7 @@ class TimelineDock(QDockWidget):
     """
 
     timeScrubbed = Signal(float)
+    countPicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None, clock: RoundClock | None = None) -> None:
         super().__init__("Timeline", parent)
@@ -106,7 +112,15 @@ class TimelineDock(QDockWidget):
         self.markers_item = MarkersItem(self._layout, self._content)
         self.future = FutureShade()
         self.round_lines = RoundLines()
-        for item in (self.bands, self.bars_item, self.markers_item, self.future, self.round_lines):
+        self.count_pick = CountPickItem()
+        for item in (
+            self.bands,
+            self.bars_item,
+            self.markers_item,
+            self.future,
+            self.round_lines,
+            self.count_pick,
+        ):
             plot.addItem(item, ignoreBounds=True)
 
         self.playhead = pg.InfiniteLine(
@@ -121,6 +135,7 @@ class TimelineDock(QDockWidget):
         plot.addItem(self.playhead, ignoreBounds=True)
         self.playhead.sigDragged.connect(self._on_playhead_dragged)
         self.plot_widget.scene().sigMouseClicked.connect(self._on_scene_clicked)
+        self.plot_widget.scene().sigMouseMoved.connect(self._on_scene_moved)
         self.plot_widget.viewport().installEventFilter(self)
 
         self.setWidget(self.plot_widget)
@@ -233,6 +248,30 @@ class TimelineDock(QDockWidget):
         """Whether what lies right of the playhead is paled (on by default)."""
         self.future.setVisible(dimmed)
 
+    # --- picking a count ------------------------------------------------------------------------
+
+    def begin_count_pick(
+        self, clock: RoundClock, round_number: int, counts: Sequence[int], lane_id: str | None
+    ) -> None:
+        """Offer `counts` of round `round_number` to click (a delay's later count); `lane_id`'s
+        lane shows where the action would begin. The round is brought into view."""
+        rows = [i for i, lane in enumerate(self._layout.lanes) if lane.id == lane_id]
+        self.count_pick.begin(clock, round_number, counts, rows[0] if rows else None)
+        span = self.count_pick.span()
+        (left, right), _ = self.view_box.viewRange()
+        if span is not None and not (left <= span[0] and span[1] <= right):
+            start = clock.round_start(round_number)
+            self.view_box.setXRange(start, start + clock.units_per_round, padding=0.02)
+
+    def end_count_pick(self) -> None:
+        self.count_pick.end()
+
+    def _on_scene_moved(self, scene_pos: QPointF) -> None:
+        if not self.count_pick.active:
+            return
+        inside = self.view_box.sceneBoundingRect().contains(scene_pos)
+        self.count_pick.hover(self.view_box.mapSceneToView(scene_pos).x() if inside else None)
+
     # --- inside -------------------------------------------------------------------------------
 
     def _apply_clock(self) -> None:
@@ -294,6 +333,11 @@ class TimelineDock(QDockWidget):
         ):
             return  # on the lane names or the margins
         t = float(self.view_box.mapSceneToView(scene_pos).x())
+        if self.count_pick.active:
+            count = self.count_pick.count_at(t)
+            if count is not None:
+                self.countPicked.emit(count)
+            return
         self._show_time(t)
         self.timeScrubbed.emit(t)
 
@@ -324,6 +368,9 @@ class TimelineDock(QDockWidget):
         if self._clock is None or not self.view_box.sceneBoundingRect().contains(scene_pos):
             return None
         point = self.view_box.mapSceneToView(scene_pos)
+        if self.count_pick.active:
+            count = self.count_pick.count_at(point.x())
+            return None if count is None else f"Act at {count} from now on (click to pick)"
         row = round(point.y())
         if not 0 <= row < len(self._layout.lanes):
             return None

@@ -68,7 +68,7 @@ class LaneLayout:
         return self._names.get(actor, actor)
 
 
-class _ViewSpanItem(pg.GraphicsObject):
+class ViewSpanItem(pg.GraphicsObject):
     """An item as large as the visible view, painting in device pixels what lies inside it."""
 
     def boundingRect(self) -> QRectF:
@@ -95,13 +95,13 @@ class _ViewSpanItem(pg.GraphicsObject):
         raise NotImplementedError
 
 
-def _device_rect(
+def device_rect(
     to_device: QTransform, left: float, top: float, right: float, bottom: float
 ) -> QRectF:
     return to_device.mapRect(QRectF(QPointF(left, top), QPointF(right, bottom))).normalized()
 
 
-class LaneBands(_ViewSpanItem):
+class LaneBands(ViewSpanItem):
     """Lane backgrounds tinted by side, lane separators, unit lines, and hatching once down."""
 
     def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
@@ -113,13 +113,13 @@ class LaneBands(_ViewSpanItem):
     def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
         left, right = view.left(), view.right()
         for row, lane in enumerate(self.lane_layout.lanes):
-            band = _device_rect(to_device, left, row - 0.5, right, row + 0.5)
+            band = device_rect(to_device, left, row - 0.5, right, row + 0.5)
             tint = side_color(lane.side)
             tint.setAlpha(30 if row % 2 == 0 else 44)  # alternate so long rows stay followable
             p.fillRect(band, tint)
             down = self.content.down_since.get(lane.id)
             if down is not None and down < right:
-                out = _device_rect(to_device, max(down, left), row - 0.5, right, row + 0.5)
+                out = device_rect(to_device, max(down, left), row - 0.5, right, row + 0.5)
                 p.fillRect(out, QBrush(DOWN_HATCH, Qt.BrushStyle.BDiagPattern))
             p.setPen(QPen(LANE_LINE, 1))
             p.drawLine(QPointF(band.left(), band.bottom()), QPointF(band.right(), band.bottom()))
@@ -133,7 +133,7 @@ class LaneBands(_ViewSpanItem):
                 p.drawLine(QPointF(x, top), QPointF(x, bottom))
 
 
-class BarsItem(_ViewSpanItem):
+class BarsItem(ViewSpanItem):
     """One bar per action in its side's colour, captioned when the caption fits.
 
     A bar still open (no end yet) is paler with a dashed edge; what a bar cut short had still
@@ -166,7 +166,7 @@ class BarsItem(_ViewSpanItem):
                 continue
             color = self.lane_layout.color(bar.actor)
             if bar.cut_short:
-                ghost = _device_rect(
+                ghost = device_rect(
                     to_device, bar.end, rect.top(), bar.planned_end, rect.bottom()
                 ).adjusted(0.5, 0.5, -0.5, -0.5)
                 p.setPen(QPen(color, 1.2, Qt.PenStyle.DashLine))
@@ -298,7 +298,7 @@ MARKER_STYLES: dict[MarkerKind, MarkerStyle] = {
 }
 
 
-class MarkersItem(_ViewSpanItem):
+class MarkersItem(ViewSpanItem):
     """A symbol on the lane at each marked moment, with a white halo to read on any colour."""
 
     def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
@@ -357,7 +357,7 @@ class MarkersItem(_ViewSpanItem):
             p.drawPath(paths[MarkerKind.OPPORTUNITY].translated(centre))
 
 
-class RoundLines(_ViewSpanItem):
+class RoundLines(ViewSpanItem):
     """A line at each round boundary, drawn over the bars so rounds read through them."""
 
     def __init__(self) -> None:
@@ -382,7 +382,7 @@ class RoundLines(_ViewSpanItem):
                 p.drawLine(QPointF(x, top), QPointF(x, bottom))
 
 
-class FutureShade(_ViewSpanItem):
+class FutureShade(ViewSpanItem):
     """Pales everything right of the playhead: what the engine computed ahead of it."""
 
     def __init__(self) -> None:
@@ -406,7 +406,7 @@ class FutureShade(_ViewSpanItem):
         if self.time >= view.right():
             return
         p.fillRect(
-            _device_rect(
+            device_rect(
                 to_device, max(self.time, view.left()), view.top(), view.right(), view.bottom()
             ),
             FUTURE,

@@ -531,35 +531,6 @@ def test_the_fight_is_autosaved_when_play_pauses_not_while_it_plays(
     assert saved is not None and len(saved.encounter.log) > 0
 
 
-def test_planning_a_delay_puts_it_first_in_the_round(
-    qtbot: QtBot, demo: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Delay (planning bar): Thorin acts at 8; asked for a later count, the game master types
-    4; the delay goes before his other round-2 plan, since it moves them all."""
-    from PySide6.QtWidgets import QInputDialog
-
-    asked: list[tuple[int, int, int]] = []
-
-    def answer(*args: object, **_kwargs: object) -> tuple[int, bool]:
-        asked.append((int(args[3]), int(args[4]), int(args[5])))  # type: ignore[call-overload]
-        return 4, True
-
-    monkeypatch.setattr(QInputDialog, "getInt", answer)
-    qtbot.mouseClick(
-        demo.map.viewport(), Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(4.5, 7.5)
-    )
-    demo.planning.set_round(2)
-    demo.planning.actions["delay"].trigger()
-    assert asked == [(7, 1, 7)]
-    thorins = [
-        (p.action, p.count)
-        for p in demo.document.encounter.plans
-        if p.actor == "thorin" and p.round == 2
-    ]
-    assert thorins == [("delay", 4), ("full_attack", None)]
-    assert demo.statusBar().currentMessage() == "Planned for round 2: Thorin delay to 4."
-
-
 def test_readying_an_attack_against_a_caster_through_the_dialog(
     qtbot: QtBot, demo: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
