@@ -23,17 +23,33 @@ def _run(name: str, seed: int) -> Engine:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_skirmish_shows_movement_a_charge_a_full_attack_and_an_interrupted_spell(seed: int) -> None:
+def test_skirmish_shows_movement_a_charge_a_full_attack_and_a_readied_shot(seed: int) -> None:
     engine = _run("skirmish.json", seed)
     starts = {(e.actor, e["action"]) for e in engine.log if e.type == "action_start"}
-    assert {("luet", "move"), ("wolf", "charge"), ("thorin", "full_attack")} <= starts
+    assert {
+        ("luet", "move"),
+        ("wolf", "charge"),
+        ("thorin", "full_attack"),
+        ("archer", "ready"),
+        ("archer", "attack"),
+    } <= starts
     charge_blows = [e for e in engine.log if e.type == "attack" and e.actor == "wolf"]
     # The wolf (speed 50, from count 11 = time 1) reaches Thorin at the end of its 10-square
     # path, covered at 5/3 square a unit: 6 units, Round 1, 5.
     assert charge_blows[0].time == 7.0
+    # Mialee's readied shot spoils the spell as the casting begins (Round 1, 8), whatever the
+    # seed: every roll that decides it is fixed in the file.
     lost = [(e.actor, e.time) for e in engine.log if e.type == "spell_lost"]
-    assert lost == [("shaman", 7.0)]
+    assert lost == [("shaman", 4.0)]
     assert not [e for e in engine.log if e.type == "spell_effect"]
+    # Luet's rapier (fixed at 5 damage) then drops the shaman, left with 9 - 4 = 5 hp.
+    shaman_hp = [
+        (e.time, e["source"], e["hp"])
+        for e in engine.log
+        if e.type == "damage" and e.actor == "shaman"
+    ]
+    assert shaman_hp == [(4.0, "archer", 5), (7.0, "luet", 0)]
+    assert ("shaman", 7.0) in [(e.actor, e.time) for e in engine.log if e.type == "down"]
 
 
 def test_the_chase_shows_attacks_of_opportunity_an_intercept_and_a_chase() -> None:
@@ -49,10 +65,11 @@ def test_the_chase_shows_attacks_of_opportunity_an_intercept_and_a_chase() -> No
 
 
 def test_the_readied_shot_interrupts_the_shamans_spell() -> None:
-    """resources/examples/ready.json: Mialee readies a shot for when the shaman starts
-    casting; it lands as the casting begins (4.0), the Concentration check fails (7 vs DC 15)
-    and the spell is lost; the log says why the blow counts as during the casting."""
-    engine = _run("ready.json", 0)
+    """resources/examples/skirmish.json: Mialee readies a shot for when the shaman starts
+    casting; it lands as the casting begins (4.0), the Concentration check fails (7 vs DC 15 =
+    10 + 4 damage + level 1) and the spell is lost; the log says why the blow counts as during
+    the casting."""
+    engine = _run("skirmish.json", 0)
     fired = [(e.time, e.actor, e["by"]) for e in engine.log if e.type == "triggered"]
     assert fired == [(4.0, "archer", "shaman")]
     check = next(e for e in engine.log if e.type == "concentration_check")

@@ -23,8 +23,10 @@ SKIRMISH = REPO / "resources" / "examples" / "skirmish.json"
 
 HEADER_KEYS = ("type", "round", "count", "time")
 
-#: The first blow of the skirmish with the default seed 0. Every initiative is fixed in the file
-#: and nothing rolls before it, so it is the first die the app rolls.
+#: Thorin's first blow in the skirmish with the default seed 0, the second blow of the fight
+#: (Mialee's readied shot lands first, at Round 1, 8). Every initiative is fixed in the file, and so
+#: are the rolls of that shot and of the shaman's Concentration check, so it is the first die the
+#: app rolls.
 THORIN_FIRST_BLOW = {
     "type": "attack",
     "round": 1,
@@ -53,6 +55,7 @@ SKIRMISH_INITIATIVE = {
     "goblin": (4, 1, 5),
     "shaman": (7, 1, 8),
     "wolf": (9, 2, 11),
+    "archer": (12, 0, 12),
 }
 
 
@@ -110,7 +113,9 @@ def test_simulate_prints_only_json_events_in_time_order(
         if event["type"] == "initiative"
     }
     assert initiative == SKIRMISH_INITIATIVE
-    assert next(e for e in events if e["type"] == "attack") == THORIN_FIRST_BLOW
+    attacks = [e for e in events if e["type"] == "attack"]
+    assert [(e["actor"], e["time"]) for e in attacks[:2]] == [("archer", 4.0), ("thorin", 6.0)]
+    assert attacks[1] == THORIN_FIRST_BLOW
     assert [e["round"] for e in events if e["type"] == "round_start"] == [1, 2, 3]
 
 
@@ -124,6 +129,9 @@ def test_text_prints_sentences(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "Initiative: Thorin rolled 3 on 1d12 for initiative (set in the file)"
     assert "Initiative: wolf 9 + 2 = 11: acts at 11, first in round 1" in lines
+    assert (
+        "Round 1, 8: Mialee's readied action goes off (starts casting, by goblin shaman)" in lines
+    )
     assert [line for line in lines if line.startswith("---")] == [
         "--- Round 1 ---",
         "--- Round 2 ---",
@@ -171,7 +179,7 @@ def test_same_seed_same_fight_other_seed_other_rolls(capsys: pytest.CaptureFixtu
     rolls_8 = [e for e in parse_lines(other) if e["type"] == "roll"]
     # Rolls fixed in the file stay; the first roll the app makes (Thorin's first blow) changes.
     file_rolls = [(e["actor"], e["purpose"], e["result"]) for e in rolls_7 if e["source"] == "file"]
-    assert file_rolls[:5] == [(cid, "initiative", v[0]) for cid, v in SKIRMISH_INITIATIVE.items()]
+    assert file_rolls[:6] == [(cid, "initiative", v[0]) for cid, v in SKIRMISH_INITIATIVE.items()]
     first_app_7 = next(e for e in rolls_7 if e["source"] == "app")
     first_app_8 = next(e for e in rolls_8 if e["source"] == "app")
     assert (first_app_7["actor"], first_app_7["purpose"]) == ("thorin", "attack")

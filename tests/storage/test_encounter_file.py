@@ -794,5 +794,5 @@ def test_a_ready_plan_round_trips_through_the_file(tmp_path: Path) -> None:
         trigger=Trigger("enters_area", area=((1.0, 1.0), (4.0, 1.0), (4.0, 4.0))),
     )
     encounter = dataclasses.replace(base, plans=(*base.plans, ready))
-    save_encounter(encounter, tmp_path / "ready.json")
-    assert load_encounter(tmp_path / "ready.json") == encounter
+    save_encounter(encounter, tmp_path / "fight.json")
+    assert load_encounter(tmp_path / "fight.json") == encounter

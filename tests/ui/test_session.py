@@ -30,7 +30,7 @@ def test_start_rolls_initiative_and_rests_on_round_one(skirmish: Encounter) -> N
     session = FightSession(skirmish, _never)
     session.start()
     assert session.time == 0.0
-    assert [e.type for e in session.events()][:5] == ["roll"] * 5
+    assert [e.type for e in session.events()][:7] == ["roll"] * 6 + ["initiative"]
     assert session.positions()["luet"] == (2.5, 11.5)
 
 
@@ -41,13 +41,15 @@ def test_playhead_positions_follow_the_rules_core_and_scrub_back(skirmish: Encou
     assert session.advance_to(6.5)
     assert session.positions()["luet"] == (8.0, 11.5)
     assert session.advance_to(12.0)
-    hurt = session.hit_points()["shaman"]
-    assert hurt == 4  # Luet's fixed 5 damage at 7.0
+    # The shaman's 9 hp: Mialee's readied shot (fixed 4 damage) at 4.0, Luet's fixed 5 at 7.0.
+    assert session.hit_points()["shaman"] == 0
     session.seek(3.0)
     assert session.positions()["luet"] == (4.5, 11.5)
     assert session.hit_points()["shaman"] == 9
+    session.seek(5.0)
+    assert session.hit_points()["shaman"] == 5
     session.seek(12.0)
-    assert session.hit_points()["shaman"] == 4
+    assert session.hit_points()["shaman"] == 0
 
 
 def test_an_edit_keeps_what_already_happened(skirmish: Encounter) -> None:

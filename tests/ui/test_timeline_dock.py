@@ -131,9 +131,9 @@ def axis_labels(axis: CountAxis | RoundAxis) -> dict[float, str]:
 
 def test_one_lane_per_combatant_top_to_bottom_with_names(dock: TimelineDock, fight: Fight) -> None:
     specs = dock.lane_axis.label_specs()
-    assert len(specs) == len(fight.encounter.combatants) == 5
+    assert len(specs) == len(fight.encounter.combatants) == 6
     shown = [text for _rect, text, _color in sorted(specs, key=lambda s: s[0].center().y())]
-    assert shown == ["Thorin", "Luet", "goblin", "goblin shaman", "wolf"]
+    assert shown == ["Thorin", "Luet", "goblin", "goblin shaman", "wolf", "Mialee"]
     for row, (rect, _text, color) in enumerate(specs):
         # Each name sits level with its lane, beside a swatch of its side's colour.
         name_y = dock.lane_axis.mapToScene(rect.center()).y()
@@ -149,7 +149,7 @@ def test_lanes_given_after_the_events_still_carry_the_bars(qtbot: QtBot, fight: 
     thorin_bar = next(b for b in dock.content.bars if b.actor == "thorin")
     rect = dock.bars_item.bar_rect(thorin_bar)
     assert rect is not None
-    assert rect.top() == pytest.approx(4 + BAR_TOP)  # Thorin is now the bottom lane
+    assert rect.top() == pytest.approx(5 + BAR_TOP)  # Thorin is now the bottom lane
 
 
 # --- bars -------------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_lanes_given_after_the_events_still_carry_the_bars(qtbot: QtBot, fight: 
 def test_a_bar_per_action_from_its_start_to_its_end(dock: TimelineDock, fight: Fight) -> None:
     starts = fight.of_type("action_start")
     ends = {e["id"]: e.time for e in fight.of_type("action_end")}
-    assert len(dock.content.bars) == len(starts) == 8
+    assert len(dock.content.bars) == len(starts) == 10
     for start in starts:
         bar = dock.content.bar(start["id"])
         rect = dock.bars_item.bar_rect(bar)
@@ -172,43 +172,49 @@ def test_a_bar_per_action_from_its_start_to_its_end(dock: TimelineDock, fight: F
 def test_an_action_without_its_end_yet_runs_to_its_planned_end(
     dock: TimelineDock, fight: Fight
 ) -> None:
-    # The log as it stands just after the shaman's casting began at 4.0 and before 7.0.
+    # The log as it stands just after Mialee's readied shot began at 4.0 and before 7.0.
     early = [e for e in fight.events if e.time < 7.0]
     dock.set_events(early, fight.clock)
-    cast = dock.content.bar("a3")
-    assert cast.is_open
-    rect = dock.bars_item.bar_rect(cast)
+    shot = dock.content.bar("a5")
+    assert (shot.actor, shot.action, shot.is_open) == ("archer", "attack", True)
+    rect = dock.bars_item.bar_rect(shot)
     assert rect is not None
     assert (rect.left(), rect.right()) == (4.0, 10.0)  # its `ends`
-    charge = dock.bars_item.bar_rect(dock.content.bar("a2"))
+    charge = dock.bars_item.bar_rect(dock.content.bar("a3"))
     assert charge is not None
     assert (charge.left(), charge.right()) == (1.0, 13.0)
 
 
 def test_adding_events_ends_open_bars_without_rebuilding(dock: TimelineDock, fight: Fight) -> None:
-    split = next(i for i, e in enumerate(fight.events) if e.time >= 7.0)
+    # The log as it stands the moment the shaman begins casting (4.0), before Mialee's readied
+    # shot goes off: the engine stops there when the table rolls that shot.
+    split = next(i for i, e in enumerate(fight.events) if e.type == "triggered")
     dock.set_events(fight.events[:split], fight.clock)
     items_before = list(dock.plot_widget.scene().items())
-    untouched = dock.content.bar("a4")  # Thorin's first full attack ends at 18.0, later
-    assert dock.bars_item.bar_rect(dock.content.bar("a3")).right() == 10.0  # type: ignore[union-attr]
+    untouched = dock.content.bar("a2")  # Luet's move ends at 7.0, later
+    assert dock.bars_item.bar_rect(dock.content.bar("a4")).right() == 10.0  # type: ignore[union-attr]
+    assert dock.bars_item.bar_rect(dock.content.bar("a1")).right() == 12.0  # type: ignore[union-attr]
 
     dock.add_events(fight.events[split:])
 
-    cast = dock.content.bar("a3")
+    cast = dock.content.bar("a4")
     assert not cast.is_open and cast.cut_short
-    assert dock.bars_item.bar_rect(cast).right() == 7.0  # type: ignore[union-attr]  # spell lost
-    assert len(dock.content.bars) == 8
-    assert dock.content.bar("a2").end == 13.0
+    assert dock.bars_item.bar_rect(cast).right() == 4.0  # type: ignore[union-attr]  # spell lost
+    ready = dock.content.bar("a1")
+    assert not ready.is_open and ready.cut_short
+    assert dock.bars_item.bar_rect(ready).right() == 4.0  # type: ignore[union-attr]  # triggered
+    assert len(dock.content.bars) == 10
+    assert dock.content.bar("a3").end == 13.0
     # Nothing was rebuilt: the same graphics items, and unchanged bars are the same objects.
     assert list(dock.plot_widget.scene().items()) == items_before
     assert dock.content.bars[0] is dock.content.bar("a1")
-    assert dock.content.bar("a4").start_event is untouched.start_event
+    assert dock.content.bar("a2").start_event is untouched.start_event
 
 
 def test_a_full_attack_carries_its_planned_blows(dock: TimelineDock) -> None:
-    assert dock.content.bar("a4").blows == (6.0, 12.0)
-    assert dock.content.bar("a8").blows == (18.0, 24.0)
-    assert dock.content.bar("a1").blows == ()
+    assert dock.content.bar("a6").blows == (6.0, 12.0)
+    assert dock.content.bar("a10").blows == (18.0, 24.0)
+    assert dock.content.bar("a2").blows == ()
 
 
 # --- markers ----------------------------------------------------------------------------------
@@ -225,8 +231,9 @@ def test_markers_at_each_blow_filled_for_a_hit_hollow_for_a_miss(
     ]
     expected = [(e.time, e.actor, MarkerKind.HIT if e["hit"] else MarkerKind.MISS) for e in attacks]
     assert shown == expected
+    assert (4.0, "archer", MarkerKind.HIT) in shown
     assert (6.0, "thorin", MarkerKind.HIT) in shown
-    assert (24.0, "thorin", MarkerKind.MISS) in shown
+    assert (7.0, "wolf", MarkerKind.MISS) in shown
     assert not MARKER_STYLES[MarkerKind.HIT].hollow
     assert MARKER_STYLES[MarkerKind.MISS].hollow
 
@@ -236,9 +243,9 @@ def test_a_cross_where_the_spell_was_lost_and_a_mark_where_each_dropped(
 ) -> None:
     lost = [(m.time, m.actor, m.event.type) for m in dock.content.markers
             if m.kind is MarkerKind.LOST]  # fmt: skip
-    assert lost == [(7.0, "shaman", "concentration_check"), (7.0, "shaman", "spell_lost")]
+    assert lost == [(4.0, "shaman", "concentration_check"), (4.0, "shaman", "spell_lost")]
     down = [(m.time, m.actor) for m in dock.content.markers if m.kind is MarkerKind.DOWN]
-    assert down == [(6.0, "goblin"), (13.0, "shaman")]
+    assert down == [(6.0, "goblin"), (7.0, "shaman"), (24.0, "wolf")]
     styles = {MARKER_STYLES[k].path.boundingRect().size().toTuple() for k in MarkerKind}
     assert len(styles) >= 4  # circle, star, cross and triangle differ in shape
 
@@ -248,7 +255,7 @@ def test_hovering_a_marker_tells_it_in_words(dock: TimelineDock, fight: Fight) -
     at = viewport_point(dock, 6.0, fight.row("thorin") + MARKER_Y)
     QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at, viewport.mapToGlobal(at)))
     assert QToolTip.isVisible()
-    first_blow = fight.of_type("attack")[0]
+    first_blow = next(e for e in fight.of_type("attack") if e.actor == "thorin")
     # The same sentence as the log dock and `simulate --text` give, whatever its wording.
     assert QToolTip.text() == Narrator(fight.encounter, fight.clock).sentence(first_blow)
     assert QToolTip.text().startswith("Round 1, 6: Thorin attacks goblin with battleaxe")
@@ -259,13 +266,13 @@ def test_without_a_narrator_the_words_are_plain(dock: TimelineDock, fight: Fight
     scene = dock.view_box.mapViewToScene
     assert dock.tooltip_at(scene(QPointF(6.0, MARKER_Y))) == "Round 1, 6: Thorin hits goblin for 10"
     shaman = fight.row("shaman")
-    assert dock.tooltip_at(scene(QPointF(7.0, shaman + MARKER_Y))) == (
-        "Round 1, 5: goblin shaman fails to keep cause fear: 7 vs DC 16\n"
-        "Round 1, 5: goblin shaman loses the spell cause fear"
+    assert dock.tooltip_at(scene(QPointF(4.0, shaman + MARKER_Y))) == (
+        "Round 1, 8: goblin shaman fails to keep cause fear: 7 vs DC 15\n"
+        "Round 1, 8: goblin shaman loses the spell cause fear"
     )
-    # Below the markers, on the bar: the action itself.
-    assert dock.tooltip_at(scene(QPointF(5.0, shaman + 0.1))) == (
-        "Round 1, 8: goblin shaman, cause fear → Thorin, ended Round 1, 5: spell lost"
+    # Below the markers, on the bar: the action itself, here Mialee's wait cut short.
+    assert dock.tooltip_at(scene(QPointF(2.0, fight.row("archer") + 0.1))) == (
+        "Round 1, 12: Mialee, ready, ended Round 1, 8: triggered"
     )
     assert dock.tooltip_at(scene(QPointF(30.0, shaman))) is None
 
@@ -492,7 +499,7 @@ def test_events_before_any_clock_are_kept_and_drawn(qtbot: QtBot, fight: Fight) 
     dock = _shown_dock(qtbot)
     dock.set_lanes(fight.lanes)
     dock.add_events(fight.events)
-    assert len(dock.content.bars) == 8
+    assert len(dock.content.bars) == 10
     assert dock.tooltip_at(dock.view_box.mapViewToScene(QPointF(6.0, MARKER_Y))) is None
 
 
@@ -523,13 +530,13 @@ def test_rendered_timeline_shows_lanes_bars_markers_and_playhead(
     # Luet's move (1 to 7) is solid party blue away from its caption; the wolf's charge, raiders.
     assert _close(_pixel(image, dock, 5.0, fight.row("luet") + mid), party)
     assert _close(_pixel(image, dock, 9.0, fight.row("wolf") + mid), raiders)
-    # Thorin's hit at 6.0 is a filled dark dot; the wolf's miss at 6.22 a ring, pale inside.
+    # Thorin's hit at 6.0 is a filled dark dot; the wolf's miss at 7.0 a ring, pale inside.
     assert _close(_pixel(image, dock, 6.0, fight.row("thorin") + MARKER_Y), INK, 30)
     miss = next(e for e in fight.of_type("attack") if not e["hit"])
     centre = _pixel(image, dock, miss.time, fight.row("wolf") + MARKER_Y)
     assert centre.lightness() > 200
     # The playhead is a teal line through every lane.
-    for row in range(5):
+    for row in range(6):
         assert _close(_pixel(image, dock, 14.5, row + 0.45), QColor("#0b7d86"), 40)
     # Past the playhead everything is paled: the same bar, lighter beyond it.
     before = _pixel(image, dock, 13.5, fight.row("thorin") + mid)
