@@ -91,3 +91,54 @@ def test_a_ready_at_a_count_fires_then() -> None:
     assert (fired.time, fired.count) == (7.0, 5)
     starts = [(e["action"], e.time) for e in events(engine, "action_start", "guard")]
     assert starts == [("ready", 0.0), ("standard", 7.0)]
+
+
+def test_a_readied_move_goes_off_when_an_enemy_enters_an_area() -> None:
+    """The trigger "an enemy enters ... a named square/area", with a readied move: a sentry
+    readies at 12 to run for the gate when anyone steps into the two squares (10..12, 0..2).
+    The runner from (0.5, 0.5) at 40 ft (4/3 square a unit) from count 10 (time 2) crosses
+    x = 10 after 9.5 squares: 7.125 units later, at 9.125. The sentry's move starts then and
+    covers his 5 squares at 30 ft (1 square a unit), arriving at 14.125."""
+    sentry = combatant("sentry", y=10.5, initiative_roll=12)
+    runner = combatant("runner", side="b", speed=40, initiative_roll=10)
+    gate = ((10.0, 0.0), (12.0, 0.0), (12.0, 2.0), (10.0, 2.0))
+    dash = plan("sentry", 1, "move", path=[(0.5, 5.5)])
+    engine = run(
+        encounter(
+            sentry,
+            runner,
+            plans=(
+                _ready("sentry", 1, dash, Trigger("enters_area", area=gate)),
+                plan("runner", 1, "double_move", path=[(20.5, 0.5)]),
+            ),
+        )
+    )
+    (fired,) = events(engine, "triggered", "sentry")
+    assert (fired.time, fired["trigger"], fired["by"]) == (9.125, "enters_area", "runner")
+    move = [e for e in events(engine, "action_start", "sentry") if e["action"] == "move"]
+    assert [(e.time, e["path"][-1], e["arrivals"][-1]) for e in move] == [
+        (9.125, [0.5, 5.5], 14.125)
+    ]
+
+
+def test_an_area_nobody_enters_never_fires() -> None:
+    """The same runner, with the area one row below his line (y 2..3): no trigger; the ready is
+    lost at the sentry's next initiative, 12 of round 2 (time 12)."""
+    sentry = combatant("sentry", y=10.5, initiative_roll=12)
+    runner = combatant("runner", side="b", speed=40, initiative_roll=10)
+    aside = ((10.0, 2.0), (12.0, 2.0), (12.0, 3.0), (10.0, 3.0))
+    engine = run(
+        encounter(
+            sentry,
+            runner,
+            plans=(
+                _ready(
+                    "sentry", 1, plan("sentry", 1, "standard"), Trigger("enters_area", area=aside)
+                ),
+                plan("runner", 1, "double_move", path=[(20.5, 0.5)]),
+            ),
+        )
+    )
+    assert events(engine, "triggered", "sentry") == []
+    (end,) = events(engine, "action_end", "sentry")
+    assert (end.time, end["result"]) == (12.0, "lost")
