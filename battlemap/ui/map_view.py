@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from battlemap.core.encounter import Combatant, MapSpec, Point
 from battlemap.storage.creature_library import CreatureTemplate
+from battlemap.ui.map_area import AreaItem, square_rectangle
 from battlemap.ui.map_board import MapBoard
 from battlemap.ui.map_canvas import MapCanvas
 from battlemap.ui.map_dnd import DropPreview, accept_creature
@@ -56,6 +57,8 @@ class MapView(MapCanvas):
         waypointAdded(float, float): planning: a click added this snapped waypoint.
         planningFinished(): planning: Enter, Return or a double click. The owner ends planning.
         planningCancelled(): planning: Escape. The owner ends planning.
+        areaPicked(list): area picking: a drag (or click) over whole squares ended; the
+            rectangle's corners in squares, clockwise from the top left. It stays drawn.
         cursorMoved(float, float): the square coordinates under the mouse, on every move.
         warning(str): a problem the user should see (a missing picture, a bad drop).
     """
@@ -70,6 +73,7 @@ class MapView(MapCanvas):
     waypointAdded = Signal(float, float)
     planningFinished = Signal()
     planningCancelled = Signal()
+    areaPicked = Signal(list)
     cursorMoved = Signal(float, float)
     warning = Signal(str)
 
@@ -84,7 +88,10 @@ class MapView(MapCanvas):
         self._markers = MarkersItem()
         self._preview = DropPreview()
         self._threats = ThreatZonesItem()
-        for item in (self._paths, self._markers, self._preview, self._threats):
+        self._area = AreaItem()
+        self._area_picking = False
+        self._area_anchor: Point | None = None
+        for item in (self._paths, self._markers, self._preview, self._threats, self._area):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.scene().addItem(item)
         self._ruler: RulerItem | None = None
@@ -243,6 +250,45 @@ class MapView(MapCanvas):
         """Where the planned movement's time runs out, in squares; None if it ends in time."""
         return self._ruler.timeout_point() if self._ruler is not None else None
 
+    # --- picking an area ----------------------------------------------------------------------
+
+    def begin_area_pick(self) -> None:
+        """Drags over the map pick a rectangle of whole squares (areaPicked) instead of
+        selecting or moving tokens, until `end_area_pick`."""
+        self._area_picking = True
+        self._area_anchor = None
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self._apply_movable()
+        self.viewport().setCursor(Qt.CursorShape.CrossCursor)
+
+    def end_area_pick(self) -> None:
+        """Back to selecting and moving; the area drawn stays until `show_area([])`."""
+        if not self._area_picking:
+            return
+        self._area_picking = False
+        self._area_anchor = None
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self._apply_movable()
+        self.viewport().unsetCursor()
+
+    def is_picking_area(self) -> bool:
+        return self._area_picking
+
+    def show_area(self, points: Sequence[Point]) -> None:
+        """Draw an area (corners in squares); [] removes it."""
+        self._area.set_points(points)
+
+    def area_points(self) -> tuple[Point, ...]:
+        return self._area.points
+
+    def _area_to(self, position: QPointF) -> list[Point]:
+        assert self._area_anchor is not None
+        spec = self._board.spec
+        corners = square_rectangle(
+            self._area_anchor, self._square_at(position), spec.width, spec.height
+        )
+        return list(corners)
+
     # --- internals --------------------------------------------------------------------------
 
     def _snapped(self, point: QPointF, squares: int) -> Point:
@@ -257,7 +303,7 @@ class MapView(MapCanvas):
         return None
 
     def _movable(self) -> bool:
-        return self._editable and self._ruler is None
+        return self._editable and self._ruler is None and not self._area_picking
 
     def _apply_movable(self) -> None:
         movable = self._movable()
@@ -283,6 +329,11 @@ class MapView(MapCanvas):
             self._add_waypoint(event.position())
             event.accept()
             return
+        if event.button() == Qt.MouseButton.LeftButton and self._area_picking:
+            self._area_anchor = self._square_at(event.position())
+            self.show_area(self._area_to(event.position()))
+            event.accept()
+            return
         super().mousePressEvent(event)
         pressed = self._token_at(event.position())
         if event.button() == Qt.MouseButton.LeftButton and pressed is not None and self._movable():
@@ -294,11 +345,20 @@ class MapView(MapCanvas):
         self.cursorMoved.emit(*self._square_at(event.position()))
         if self._ruler is not None:
             self._ruler.set_cursor(self._snapped(event.position(), self._planning_squares))
+        if self._area_anchor is not None:
+            self.show_area(self._area_to(event.position()))
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self._ruler is not None:
             event.accept()  # the press added the waypoint
+            return
+        if event.button() == Qt.MouseButton.LeftButton and self._area_anchor is not None:
+            corners = self._area_to(event.position())
+            self._area_anchor = None
+            self.show_area(corners)
+            self.areaPicked.emit(corners)
+            event.accept()
             return
         super().mouseReleaseEvent(event)
         if event.button() == Qt.MouseButton.LeftButton:
@@ -375,7 +435,7 @@ class MapView(MapCanvas):
 
     def _stop_pan(self) -> None:
         super()._stop_pan()
-        if self._ruler is not None:
+        if self._ruler is not None or self._area_picking:
             self.viewport().setCursor(Qt.CursorShape.CrossCursor)
 
     def _add_waypoint(self, position: QPointF) -> None:

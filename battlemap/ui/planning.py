@@ -8,11 +8,11 @@ undoable edit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QDialog, QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
+from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
 from battlemap.geometry.walls import wall_index
@@ -87,6 +87,10 @@ class PlanningController(QObject):
         self._action: str | None = None
         self._awaiting_target = False
         self._awaiting_count = False
+        #: The open Ready dialog (not modal: the map stays live for picking the trigger).
+        self.ready_dialog: ReadyDialog | None = None
+        #: A ready whose readied move waits for its path on the map.
+        self._ready_plan: Plan | None = None
         self.toolbar = QToolBar("Planning", parent_widget)
         self.toolbar.setObjectName("planning_toolbar")
         self._round = QSpinBox()
@@ -125,6 +129,7 @@ class PlanningController(QObject):
         map_view.planningFinished.connect(self._finish_path)
         map_view.planningCancelled.connect(self.cancel)
         map_view.selectionChangedIds.connect(self._selection)
+        map_view.areaPicked.connect(self._area_picked)
         self.update_enabled([])
 
     # --- state -------------------------------------------------------------------------------
@@ -157,18 +162,8 @@ class PlanningController(QObject):
         self.cancel()
         self._actor, self._action = actor, action
         name = self.document.encounter.combatant(actor).name
-        ruleset = self.session.ruleset
-        if action in ruleset.path_actions:
-            start, start_time = self._start_of_next_plan(actor)
-            combatant = self.document.encounter.combatant(actor)
-            ruler = RulerSpec(
-                feet=combatant.speed * ruleset.path_actions[action],
-                start_time=start_time,
-                duration=float(ruleset.actions[action]),
-                label=self.session.ruleset.clock.label,
-            )
-            self.map.begin_planning(actor, start, combatant.squares, ruler)
-            self._ruler_spec, self._start = ruler, start
+        if action in self.session.ruleset.path_actions:
+            self._begin_path(actor, action)
             self.message.emit(
                 f"{name}: click waypoints for the {action.replace('_', ' ')}; "
                 "Enter or double-click to finish, Esc to cancel."
@@ -178,11 +173,11 @@ class PlanningController(QObject):
                 self._reset()
                 return
         elif action == "ready":
-            self._reset()
-            dialog = ReadyDialog(self.document.encounter, actor, self.round, self._parent)
-            if dialog.exec() == QDialog.DialogCode.Accepted:
-                self._commit(dialog.plan())
-            return
+            self._open_ready(actor)
+            self.message.emit(
+                f"{name} readies: choose the action and what sets it off, in the dialog or "
+                "on the map."
+            )
         elif action in _TARGETED:
             self._awaiting_target = True
             self.cancel_action.setEnabled(True)
@@ -193,6 +188,20 @@ class PlanningController(QObject):
             return
         self.planningChanged.emit(True)
         self.update_enabled([])
+
+    def _begin_path(self, actor: str, action: str) -> None:
+        """Waypoint planning on the map for a move-like `action`, with its ruler."""
+        ruleset = self.session.ruleset
+        start, start_time = self._start_of_next_plan(actor)
+        combatant = self.document.encounter.combatant(actor)
+        ruler = RulerSpec(
+            feet=combatant.speed * ruleset.path_actions[action],
+            start_time=start_time,
+            duration=float(ruleset.actions[action]),
+            label=ruleset.clock.label,
+        )
+        self.map.begin_planning(actor, start, combatant.squares, ruler)
+        self._ruler_spec, self._start = ruler, start
 
     def cancel(self) -> None:
         was_busy = self.is_busy()
@@ -208,6 +217,7 @@ class PlanningController(QObject):
         if was_busy:
             self.message.emit("Planning cancelled.")
             self.planningChanged.emit(False)
+            self.update_enabled(self.map.selected_ids())
 
     def pick_count(self, count: int) -> None:
         """The later count picked on the timeline for the delay being planned."""
@@ -266,16 +276,31 @@ class PlanningController(QObject):
         if self._actor is None or self._action is None or not self.map.is_planning():
             return
         waypoints = tuple(self.map.planned_waypoints())
-        actor, action = self._actor, self._action
+        actor, action, ready = self._actor, self._action, self._ready_plan
         self.map.end_planning()
         self._reset()
         if not waypoints:
             self.message.emit("No waypoints: nothing planned.")
             self.planningChanged.emit(False)
             return
+        if ready is not None and ready.readied is not None:
+            readied = replace(ready.readied, path=waypoints)
+            self._commit(replace(ready, readied=readied))
+            return
         self._commit(Plan(actor=actor, round=self.round, action=action, path=waypoints))
 
     def _selection(self, ids: list[str]) -> None:
+        dialog, readying = self.ready_dialog, self._actor
+        if dialog is not None and readying is not None:
+            others = [i for i in ids if i != readying]
+            if others:
+                name = self.document.encounter.combatant(others[0]).name
+                if dialog.pick_token(others[0]):
+                    self.message.emit(f"Watching {name}.")
+                else:
+                    self.message.emit(f"{name} cannot be watched for that trigger.")
+                QTimer.singleShot(0, lambda: self.map.select_tokens([readying]))
+            return
         if self._awaiting_target and self._actor is not None and self._action is not None:
             targets = [i for i in ids if i != self._actor]
             if not targets:
@@ -291,6 +316,61 @@ class PlanningController(QObject):
                 self._commit(Plan(actor=actor, round=self.round, action=action, target=target))
             return
         self.update_enabled(ids)
+
+    # --- readying --------------------------------------------------------------------------
+
+    def _open_ready(self, actor: str) -> None:
+        dialog = ReadyDialog(self.document.encounter, actor, self.round, self._parent)
+        dialog.setModal(False)
+        dialog.areaWanted.connect(self._area_wanted)
+        dialog.accepted.connect(lambda: self._ready_accepted(dialog))
+        dialog.rejected.connect(lambda: self._ready_closed(dialog))
+        self.ready_dialog = dialog
+        self.cancel_action.setEnabled(True)  # Esc on the map cancels as well as in the dialog
+        dialog.show()
+
+    def _area_wanted(self, wanted: bool) -> None:
+        if wanted:
+            self.map.begin_area_pick()
+        else:
+            self.map.end_area_pick()
+            self.map.show_area([])
+
+    def _area_picked(self, corners: list[Point]) -> None:
+        if self.ready_dialog is not None:
+            self.ready_dialog.set_area(corners)
+            self.message.emit(f"Watching {self.ready_dialog.area_label.text()}.")
+
+    def _ready_accepted(self, dialog: ReadyDialog) -> None:
+        if dialog is not self.ready_dialog or self._actor is None:
+            return
+        plan, actor = dialog.plan(), self._actor
+        self._close_ready()
+        readied = plan.readied
+        if readied is not None and readied.action in self.session.ruleset.path_actions:
+            # The move goes from where the combatant waits: its path is clicked now.
+            self._ready_plan = plan
+            self._begin_path(actor, readied.action)
+            self.message.emit(
+                f"{self.document.encounter.combatant(actor).name}: click the waypoints of the "
+                "readied move (times as if it went off at once); Enter to finish, Esc to cancel."
+            )
+            return
+        self._reset()
+        self._commit(plan)
+
+    def _ready_closed(self, dialog: ReadyDialog) -> None:
+        if dialog is self.ready_dialog:
+            self.cancel()
+
+    def _close_ready(self) -> None:
+        dialog, self.ready_dialog = self.ready_dialog, None
+        if dialog is None:
+            return
+        self.map.end_area_pick()
+        self.map.show_area([])
+        dialog.close()
+        dialog.deleteLater()
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -364,6 +444,8 @@ class PlanningController(QObject):
         self._actor = None
         self._action = None
         self._awaiting_target = False
+        self._ready_plan = None
+        self._close_ready()
         if self._awaiting_count:
             self._awaiting_count = False
             self.countPickEnded.emit()
@@ -395,8 +477,6 @@ class PlanningController(QObject):
 
 
 def _with_plan(encounter: Encounter, plan: Plan, *, first: bool = False) -> Encounter:
-    from dataclasses import replace
-
     plans = list(encounter.plans)
     if first:
         mine = [i for i, p in enumerate(plans) if p.actor == plan.actor and p.round == plan.round]

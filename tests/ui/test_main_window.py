@@ -529,33 +529,3 @@ def test_the_fight_is_autosaved_when_play_pauses_not_while_it_plays(
     qtbot.waitUntil(lambda: pending_autosave() is not None, timeout=10000)
     saved = pending_autosave()
     assert saved is not None and len(saved.encounter.log) > 0
-
-
-def test_readying_an_attack_against_a_caster_through_the_dialog(
-    qtbot: QtBot, demo: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Ready (planning bar): Thorin readies an attack for when the goblin shaman starts
-    casting; the plan carries the readied action and the trigger."""
-    from PySide6.QtWidgets import QDialog
-
-    from battlemap.ui.ready_dialog import ReadyDialog
-
-    def choose(dialog: ReadyDialog) -> QDialog.DialogCode:
-        dialog.trigger.setCurrentIndex(dialog.trigger.findData("starts_casting"))
-        dialog.watched.setCurrentIndex(dialog.watched.findData("shaman"))
-        return QDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(ReadyDialog, "exec", choose)
-    qtbot.mouseClick(
-        demo.map.viewport(), Qt.MouseButton.LeftButton, pos=demo.map.square_to_view(4.5, 7.5)
-    )
-    demo.planning.set_round(3)
-    demo.planning.actions["ready"].trigger()
-    plan = demo.document.encounter.plans[-1]
-    assert (plan.actor, plan.round, plan.action) == ("thorin", 3, "ready")
-    assert plan.readied is not None and plan.trigger is not None
-    assert (plan.readied.action, plan.readied.target) == ("attack", None)
-    assert (plan.trigger.event, plan.trigger.actor) == ("starts_casting", "shaman")
-    assert demo.statusBar().currentMessage() == (
-        "Planned for round 3: Thorin ready (attack when starts casting)."
-    )
