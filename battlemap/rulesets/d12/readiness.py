@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 import shapely
 
-from battlemap.core.encounter import Plan, Trigger
+from battlemap.core.encounter import Plan, Point, Trigger
 from battlemap.core.engine import Process, Wait
 from battlemap.core.events import Event
+from battlemap.core.motion import position_on
 from battlemap.geometry.contact import first_contact, within_reach
 from battlemap.geometry.path import Polyline
 from battlemap.rulesets.d12.tables import MOVEMENT_MULTIPLIER, PHASE_ACT, PHASE_COMPLETE
@@ -40,6 +41,8 @@ TRIGGERS = frozenset(
     }
 )
 _ATTACKING = frozenset({"attack", "full_attack", "charge"})
+#: Triggers set off by where a mover goes, solved on his path.
+_PLACES = frozenset({"enters_reach", "enters_area"})
 
 
 @dataclass
@@ -77,6 +80,11 @@ class Readiness:
         )
         waiting = _Waiting(actor, action_id, plan, expires)
         self._waiting[actor] = waiting
+        if trigger.event in _PLACES:
+            # Enemies already on the move when the wait begins are watched from now on.
+            for cid, other in self.state.combatants.items():
+                if other.knots is not None and not other.down:
+                    self._watch_mover(waiting, trigger, cid)
         if trigger.event == "at_count" and trigger.count is not None:
             at = self.engine.clock.time_of(plan.round, trigger.count)
             if at < start:  # the count has passed this round: the next one
@@ -105,6 +113,9 @@ class Readiness:
                 continue
             if event.type == "action_start":
                 self._on_start(waiting, trigger, event)
+            elif event.type == "course" and trigger.event in _PLACES:
+                # A mover turned or was cut short: where he goes from now is new.
+                self._watch_mover(waiting, trigger, str(event.actor))
             elif event.type == "attack" and trigger.event == "ally_attacked":
                 target = event.get("target")
                 mine = self.state[waiting.actor].combatant.side
@@ -122,14 +133,24 @@ class Readiness:
             or (trigger.event == "attacks" and action in _ATTACKING)
         ):
             self._fire(waiting, by, trigger.event)
-        elif trigger.event in ("enters_reach", "enters_area") and event.get("path"):
-            knots = [
-                (float(t), float(x), float(y))
-                for t, (x, y) in zip(event["arrivals"], event["path"], strict=True)
-            ]
-            when = self._entry_time(waiting, trigger, knots)
-            if when is not None and when < waiting.expires:
-                self.engine.spawn(self._entered(waiting, str(by), when), when, phase=PHASE_ACT)
+        elif trigger.event in _PLACES and event.get("path"):
+            self._watch_mover(waiting, trigger, str(by))
+
+    def _watch_mover(self, waiting: _Waiting, trigger: Trigger, by: str) -> None:
+        """Schedule the check for the moment `by`, on his path from now, enters the reach or
+        the area. A stale moment (the mover turned since) fails its re-check at that moment."""
+        if by == waiting.actor or not self._is_enemy(waiting.actor, by):
+            return
+        if trigger.actor is not None and by != trigger.actor:
+            return
+        knots = self.state[by].knots
+        if not knots:
+            return
+        now = self.engine.now
+        ahead = [(now, *position_on(knots, now)), *(k for k in knots if k[0] > now)]
+        when = self._entry_time(waiting, trigger, ahead)
+        if when is not None and now <= when < waiting.expires:
+            self.engine.spawn(self._entered(waiting, by, when), when, phase=PHASE_ACT)
 
     def _entry_time(
         self, waiting: _Waiting, trigger: Trigger, knots: list[tuple[float, float, float]]
@@ -182,6 +203,8 @@ class Readiness:
                 me.combatant.reach,
             ):
                 return
+        elif not _in_area(trigger.area, mover.position_at(when)):
+            return
         self._fire(waiting, by, trigger.event)
 
     def _at(self, waiting: _Waiting, when: float) -> Process:
@@ -221,6 +244,11 @@ class Readiness:
         if other is None:
             return False
         return self.state[other].combatant.side != self.state[me].combatant.side
+
+
+def _in_area(area: tuple[Point, ...], point: Point) -> bool:
+    """Whether a centre is in the area, its edge included (give or take float dust)."""
+    return bool(shapely.Polygon(area).buffer(1e-9).covers(shapely.Point(point)))
 
 
 def _describe(trigger: Trigger) -> dict[str, object]:

@@ -142,3 +142,25 @@ def test_an_area_nobody_enters_never_fires() -> None:
     assert events(engine, "triggered", "sentry") == []
     (end,) = events(engine, "action_end", "sentry")
     assert (end.time, end["result"]) == (12.0, "lost")
+
+
+def test_a_mover_already_running_when_the_wait_begins_is_watched_too() -> None:
+    """The runner sets off at 12 (time 0) at 4/3 square a unit; the guard readies only at 10
+    (time 2), when the runner is still 6 squares short. He touches the guard's reach at
+    x = 9.5, 9 squares from his start: at 6.75 (Round 1, 5.25), and the readied blow lands
+    then."""
+    guard = combatant("guard", x=10.5, initiative_roll=10)
+    runner = combatant("runner", side="b", speed=40, initiative_roll=12)
+    engine = run(
+        encounter(
+            guard,
+            runner,
+            plans=(
+                _ready("guard", 1, plan("guard", 1, "attack"), Trigger("enters_reach")),
+                plan("runner", 1, "double_move", path=[(20.5, 0.5)]),
+            ),
+        )
+    )
+    (fired,) = events(engine, "triggered", "guard")
+    assert (fired.time, fired["by"]) == (6.75, "runner")
+    assert [(b.time, b["target"]) for b in events(engine, "attack", "guard")] == [(6.75, "runner")]
