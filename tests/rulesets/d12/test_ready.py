@@ -164,3 +164,18 @@ def test_a_mover_already_running_when_the_wait_begins_is_watched_too() -> None:
     (fired,) = events(engine, "triggered", "guard")
     assert (fired.time, fired["by"]) == (6.75, "runner")
     assert [(b.time, b["target"]) for b in events(engine, "attack", "guard")] == [(6.75, "runner")]
+
+
+def test_a_count_already_passed_this_round_is_next_rounds() -> None:
+    """Silent in the text (docs/rules/d12.md): the guard readies at 5 (time 7) for count 9,
+    which came at time 3; it goes off at 9 of round 2 (time 15), before his next initiative
+    (time 19)."""
+    guard = combatant("guard", initiative_roll=5)
+    engine = run(
+        encounter(
+            guard,
+            plans=(_ready("guard", 1, plan("guard", 1, "standard"), Trigger("at_count", count=9)),),
+        )
+    )
+    (fired,) = events(engine, "triggered", "guard")
+    assert (fired.time, fired.round, fired.count) == (15.0, 2, 9)
