@@ -1,6 +1,7 @@
 """Render the user guide's screenshots into docs/images/ (offscreen; no display needed).
 
-Run from the repository root: `.venv/bin/python docs/make_screenshots.py`.
+Run from the repository root: `.venv/bin/python docs/make_screenshots.py [FOLDER]` (the
+default folder is docs/images; the tests render into a temporary one to prove the script runs).
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import Qt  # noqa: E402
+import pyqtgraph as pg  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QPainter  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from battlemap.core.dice import DiceRoller  # noqa: E402
+from battlemap.rulesets import get_ruleset  # noqa: E402
 from battlemap.storage.creature_library import default_creatures  # noqa: E402
 from battlemap.storage.encounter_file import load_encounter  # noqa: E402
 from battlemap.storage.settings import Settings  # noqa: E402
@@ -31,14 +35,23 @@ from battlemap.ui.main_window import MainWindow  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 DEMO = ROOT / "resources" / "examples" / "demo.json"
+LEFT = Qt.MouseButton.LeftButton
 
 
-def shot(widget: QWidget, name: str) -> None:
+def shot(widget: QWidget, name: str, beside: QWidget | None = None) -> None:
+    """Save `widget` as name.png; `beside`, a separate window such as a non-modal dialog, is
+    drawn into its top right corner, as the game master sees the two together."""
     QApplication.processEvents()
+    picture = widget.grab()
+    if beside is not None:
+        painter = QPainter(picture)
+        extra = beside.grab()
+        painter.drawPixmap(QPoint(picture.width() - extra.width() - 24, 120), extra)
+        painter.end()
     target = IMAGES / f"{name}.png"
-    if not widget.grab().save(str(target)):
+    if not picture.save(str(target)):
         raise SystemExit(f"could not write {target}")
-    print(f"wrote {target.relative_to(ROOT)}")
+    print(f"wrote {target}")
 
 
 def window(settings: Settings | None = None) -> MainWindow:
@@ -50,8 +63,12 @@ def window(settings: Settings | None = None) -> MainWindow:
 
 
 def main() -> None:
+    global IMAGES
+    if len(sys.argv) > 1:
+        IMAGES = Path(sys.argv[1])
     app = QApplication.instance() or QApplication([])
     IMAGES.mkdir(parents=True, exist_ok=True)
+    pg.setConfigOption("mouseRateLimit", -1)  # let the timeline see every scripted move
 
     win = window()
     shot(win, "first-launch")
@@ -72,6 +89,36 @@ def main() -> None:
     shot(win, "playing")
     win.document.undo_stack.setClean()
     win.close()
+
+    # Delay: Thorin (acts at 8) picks count 4 on the timeline.
+    delaying = window()
+    viewport = delaying.map.viewport()
+    QTest.mouseClick(viewport, LEFT, pos=delaying.map.square_to_view(4.5, 7.5))
+    delaying.planning.actions["delay"].trigger()
+    dock = delaying.timeline
+    row = [lane.id for lane in dock.lanes].index("thorin")
+    point = dock.plot_widget.mapFromScene(dock.view_box.mapViewToScene(QPointF(8.5, row)))
+    QTest.mouseMove(dock.plot_widget.viewport(), point)
+    shot(delaying, "delay-pick")
+    delaying.planning.cancel()
+    delaying.document.undo_stack.setClean()
+    delaying.close()
+
+    # Ready: Thorin watches the squares before the door, dragged out on the map.
+    readying = window()
+    viewport = readying.map.viewport()
+    QTest.mouseClick(viewport, LEFT, pos=readying.map.square_to_view(4.5, 7.5))
+    readying.planning.actions["ready"].trigger()
+    dialog = readying.planning.ready_dialog
+    assert dialog is not None
+    dialog.trigger.setCurrentIndex(dialog.trigger.findData("enters_area"))
+    QTest.mousePress(viewport, LEFT, pos=readying.map.square_to_view(7.5, 6.5))
+    QTest.mouseMove(viewport, readying.map.square_to_view(8.5, 8.5))
+    QTest.mouseRelease(viewport, LEFT, pos=readying.map.square_to_view(8.5, 8.5))
+    shot(readying, "ready", beside=dialog)
+    readying.planning.cancel()
+    readying.document.undo_stack.setClean()
+    readying.close()
 
     asking = window(Settings(ask_player_rolls=True))
     asking.driver.set_speed(0.01)
@@ -103,10 +150,10 @@ def main() -> None:
     thief.close()
 
     encounter = load_encounter(DEMO)
-    dialog = InitiativeDialog(encounter.combatants, DiceRoller(3))
-    dialog.show()
-    shot(dialog, "initiative")
-    dialog.close()
+    rolls = InitiativeDialog(encounter.combatants, DiceRoller(3), get_ruleset("d12").standing)
+    rolls.show()
+    shot(rolls, "initiative")
+    rolls.close()
     editor = CombatantDialog(encounter.combatant("thorin"), encounter.map, set())
     editor.show()
     shot(editor, "edit-stats")

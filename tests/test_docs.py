@@ -40,3 +40,29 @@ def test_documented_example_events_are_real() -> None:
     assert len(shown) == 3
     for event in shown:
         assert event in printed
+
+
+def test_the_user_guide_screenshots_can_be_made_and_are_all_there(tmp_path: Path) -> None:
+    """docs/make_screenshots.py runs (in a fresh interpreter, into a temporary folder) and
+    makes every picture the user guide shows; docs/images holds each of them too."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    guide = (root / "docs" / "user-guide.md").read_text(encoding="utf-8")
+    shown = sorted(set(re.findall(r"\]\(images/([\w-]+\.png)\)", guide)))
+    assert len(shown) >= 8, shown
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BATTLEMAP_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [sys.executable, str(root / "docs" / "make_screenshots.py"), str(tmp_path / "shots")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,  # a hang guard, not a speed check: it takes seconds
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    made = sorted(p.name for p in (tmp_path / "shots").glob("*.png"))
+    assert [name for name in shown if name not in made] == []
+    assert [name for name in shown if not (root / "docs" / "images" / name).is_file()] == []

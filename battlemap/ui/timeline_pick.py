@@ -104,7 +104,9 @@ class CountPickItem(ViewSpanItem):
         font.setBold(True)
         p.setFont(font)
         p.setPen(LABEL)
-        label = column.adjusted(0, 2, 0, 0)
-        p.drawText(
-            label, int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop), str(self.hovered)
-        )
+        # The number goes at the end of the column away from the combatant's box.
+        lanes_mid = (view.top() + view.bottom()) / 2
+        low = self.lane_row is not None and self.lane_row < lanes_mid
+        edge = Qt.AlignmentFlag.AlignBottom if low else Qt.AlignmentFlag.AlignTop
+        where = column.adjusted(0, 2, 0, -2)
+        p.drawText(where, int(Qt.AlignmentFlag.AlignHCenter | edge), str(self.hovered))
