@@ -20,6 +20,35 @@ from battlemap.geometry.threat import Threatener, ThreatIndex
 from battlemap.geometry.walls import WallIndex
 
 
+class _LastIndex:
+    """The threat index of the last preview, reused while the enemies stand where they stood.
+
+    The preview runs on every mouse move while a path is drawn; the enemies do not move then,
+    and building their STRtree costs ten times the query (benchmarks/provocations.py).
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[tuple[Threatener, ...], WallIndex | None] | None = None
+        self._index: ThreatIndex | None = None
+
+    def index(self, threateners: tuple[Threatener, ...], walls: WallIndex | None) -> ThreatIndex:
+        key = (threateners, walls)
+        if self._index is None or self._key is None or not _same(self._key, key):
+            self._key, self._index = key, ThreatIndex(threateners, walls)
+        return self._index
+
+
+def _same(
+    a: tuple[tuple[Threatener, ...], WallIndex | None],
+    b: tuple[tuple[Threatener, ...], WallIndex | None],
+) -> bool:
+    # Walls by identity: the wall index is built once per set of walls (geometry.walls).
+    return a[1] is b[1] and a[0] == b[0]
+
+
+_INDEXES = _LastIndex()
+
+
 def preview(
     state: State,
     actor: str,
@@ -54,7 +83,7 @@ def preview(
             if c.combatant.attacks
         ]
         if threateners:
-            for exit_ in first_exits(path, ThreatIndex(threateners, walls)):
+            for exit_ in first_exits(path, _INDEXES.index(tuple(threateners), walls)):
                 found.append(PreviewPoint("aoo", exit_.threatener, exit_.time, exit_.point))
     for cid, c in enemies:
         meet = earliest_interception(
