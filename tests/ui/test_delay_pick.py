@@ -15,9 +15,6 @@ from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
 from battlemap.rulesets import get_ruleset
-from battlemap.storage.creature_library import default_creatures
-from battlemap.storage.encounter_file import load_encounter
-from battlemap.storage.settings import Settings
 from battlemap.ui.main_window import MainWindow
 from battlemap.ui.timeline_dock import Lane, TimelineDock
 from battlemap.ui.timeline_pick import HOVERED
@@ -28,16 +25,8 @@ CLOCK = get_ruleset("d12").clock
 
 
 @pytest.fixture
-def demo(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    path = tmp_path / "demo.json"
-    path.write_bytes(DEMO.read_bytes())
-    quiet = Settings(offer_opportunities=False, offer_intercepts=False)
-    window = MainWindow(load_encounter(path), path, quiet, default_creatures())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+def demo(demo_window: MainWindow) -> MainWindow:
+    return demo_window
 
 
 @pytest.fixture(autouse=True)

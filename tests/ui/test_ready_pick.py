@@ -15,9 +15,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from battlemap.storage.creature_library import default_creatures
-from battlemap.storage.encounter_file import load_encounter
-from battlemap.storage.settings import Settings
 from battlemap.ui.main_window import MainWindow
 from battlemap.ui.ready_dialog import ReadyDialog
 from tests.ui.screenshots import save_png
@@ -27,16 +24,8 @@ LEFT = Qt.MouseButton.LeftButton
 
 
 @pytest.fixture
-def demo(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    path = tmp_path / "demo.json"
-    path.write_bytes(DEMO.read_bytes())
-    quiet = Settings(offer_opportunities=False, offer_intercepts=False)
-    window = MainWindow(load_encounter(path), path, quiet, default_creatures())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+def demo(demo_window: MainWindow) -> MainWindow:
+    return demo_window
 
 
 def open_ready(qtbot: QtBot, window: MainWindow, round_number: int = 3) -> ReadyDialog:
