@@ -20,7 +20,6 @@ from battlemap.ui.timeline_dock import Lane, TimelineDock
 from battlemap.ui.timeline_pick import HOVERED
 from tests.ui.screenshots import save_png
 
-DEMO = Path(__file__).parents[2] / "resources" / "examples" / "demo.json"
 CLOCK = get_ruleset("d12").clock
 
 

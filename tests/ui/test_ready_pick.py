@@ -19,7 +19,6 @@ from battlemap.ui.main_window import MainWindow
 from battlemap.ui.ready_dialog import ReadyDialog
 from tests.ui.screenshots import save_png
 
-DEMO = Path(__file__).parents[2] / "resources" / "examples" / "demo.json"
 LEFT = Qt.MouseButton.LeftButton
 
 
