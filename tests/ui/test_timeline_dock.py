@@ -261,6 +261,23 @@ def test_hovering_a_marker_tells_it_in_words(dock: TimelineDock, fight: Fight) -
     assert QToolTip.text().startswith("Round 1, 6: Thorin attacks goblin with battleaxe")
 
 
+def test_hovering_where_a_readied_action_went_off_says_what_set_it_off(
+    dock: TimelineDock, fight: Fight
+) -> None:
+    """ "Hovering a marker explains what triggered it" (issue 5): Mialee's readied shot goes off
+    at 4.0 (Round 1, 8) when the goblin shaman starts casting; her lane has the trigger's
+    marker there, with the shot's hit beside it."""
+    kinds = [m.kind for m in dock.content.markers_near("archer", 4.0, 1e-9)]
+    assert MarkerKind.TRIGGERED in kinds and MarkerKind.HIT in kinds
+    viewport = dock.plot_widget.viewport()
+    at = viewport_point(dock, 4.0, fight.row("archer") + MARKER_Y)
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at, viewport.mapToGlobal(at)))
+    assert QToolTip.isVisible()
+    lines = QToolTip.text().split("\n")
+    said = "Round 1, 8: Mialee's readied action goes off (starts casting, by goblin shaman)"
+    assert said in lines
+
+
 def test_without_a_narrator_the_words_are_plain(dock: TimelineDock, fight: Fight) -> None:
     dock.set_events(fight.events, fight.clock)
     scene = dock.view_box.mapViewToScene
