@@ -19,6 +19,7 @@ from battlemap.geometry.walls import wall_index
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.map_view import MapMarker, MapView, RulerSpec
 from battlemap.ui.ready_dialog import ReadyDialog
+from battlemap.ui.ready_flow import ReadyFlow
 from battlemap.ui.session import FightSession
 
 
@@ -87,8 +88,10 @@ class PlanningController(QObject):
         self._action: str | None = None
         self._awaiting_target = False
         self._awaiting_count = False
-        #: The open Ready dialog (not modal: the map stays live for picking the trigger).
-        self.ready_dialog: ReadyDialog | None = None
+        self.ready = ReadyFlow(map_view, parent_widget)
+        self.ready.chosen.connect(self._ready_chosen)
+        self.ready.cancelled.connect(self.cancel)
+        self.ready.message.connect(self.message)
         #: A ready whose readied move waits for its path on the map.
         self._ready_plan: Plan | None = None
         self.toolbar = QToolBar("Planning", parent_widget)
@@ -129,7 +132,6 @@ class PlanningController(QObject):
         map_view.planningFinished.connect(self._finish_path)
         map_view.planningCancelled.connect(self.cancel)
         map_view.selectionChangedIds.connect(self._selection)
-        map_view.areaPicked.connect(self._area_picked)
         self.update_enabled([])
 
     # --- state -------------------------------------------------------------------------------
@@ -173,7 +175,8 @@ class PlanningController(QObject):
                 self._reset()
                 return
         elif action == "ready":
-            self._open_ready(actor)
+            self.ready.open(self.document.encounter, actor, self.round)
+            self.cancel_action.setEnabled(True)  # Esc on the map cancels, as in the dialog
             self.message.emit(
                 f"{name} readies: choose the action and what sets it off, in the dialog or "
                 "on the map."
@@ -290,15 +293,13 @@ class PlanningController(QObject):
         self._commit(Plan(actor=actor, round=self.round, action=action, path=waypoints))
 
     def _selection(self, ids: list[str]) -> None:
-        dialog, readying = self.ready_dialog, self._actor
-        if dialog is not None and readying is not None:
+        readying = self._actor
+        if self.ready.dialog is not None and readying is not None:
             others = [i for i in ids if i != readying]
             if others:
-                name = self.document.encounter.combatant(others[0]).name
-                if dialog.pick_token(others[0]):
-                    self.message.emit(f"Watching {name}.")
-                else:
-                    self.message.emit(f"{name} cannot be watched for that trigger.")
+                self.ready.token_clicked(
+                    others[0], self.document.encounter.combatant(others[0]).name
+                )
                 QTimer.singleShot(0, lambda: self.map.select_tokens([readying]))
             return
         if self._awaiting_target and self._actor is not None and self._action is not None:
@@ -319,33 +320,15 @@ class PlanningController(QObject):
 
     # --- readying --------------------------------------------------------------------------
 
-    def _open_ready(self, actor: str) -> None:
-        dialog = ReadyDialog(self.document.encounter, actor, self.round, self._parent)
-        dialog.setModal(False)
-        dialog.areaWanted.connect(self._area_wanted)
-        dialog.accepted.connect(lambda: self._ready_accepted(dialog))
-        dialog.rejected.connect(lambda: self._ready_closed(dialog))
-        self.ready_dialog = dialog
-        self.cancel_action.setEnabled(True)  # Esc on the map cancels as well as in the dialog
-        dialog.show()
+    @property
+    def ready_dialog(self) -> ReadyDialog | None:
+        """The open Ready dialog (not modal: the map stays live for picking the trigger)."""
+        return self.ready.dialog
 
-    def _area_wanted(self, wanted: bool) -> None:
-        if wanted:
-            self.map.begin_area_pick()
-        else:
-            self.map.end_area_pick()
-            self.map.show_area([])
-
-    def _area_picked(self, corners: list[Point]) -> None:
-        if self.ready_dialog is not None:
-            self.ready_dialog.set_area(corners)
-            self.message.emit(f"Watching {self.ready_dialog.area_label.text()}.")
-
-    def _ready_accepted(self, dialog: ReadyDialog) -> None:
-        if dialog is not self.ready_dialog or self._actor is None:
+    def _ready_chosen(self, plan: Plan) -> None:
+        actor = self._actor
+        if actor is None:
             return
-        plan, actor = dialog.plan(), self._actor
-        self._close_ready()
         readied = plan.readied
         if readied is not None and readied.action in self.session.ruleset.path_actions:
             # The move goes from where the combatant waits: its path is clicked now.
@@ -358,19 +341,6 @@ class PlanningController(QObject):
             return
         self._reset()
         self._commit(plan)
-
-    def _ready_closed(self, dialog: ReadyDialog) -> None:
-        if dialog is self.ready_dialog:
-            self.cancel()
-
-    def _close_ready(self) -> None:
-        dialog, self.ready_dialog = self.ready_dialog, None
-        if dialog is None:
-            return
-        self.map.end_area_pick()
-        self.map.show_area([])
-        dialog.close()
-        dialog.deleteLater()
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -445,7 +415,7 @@ class PlanningController(QObject):
         self._action = None
         self._awaiting_target = False
         self._ready_plan = None
-        self._close_ready()
+        self.ready.close()
         if self._awaiting_count:
             self._awaiting_count = False
             self.countPickEnded.emit()
