@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections import defaultdict
 
+import shapely
+
 from battlemap.core.dice import dice_range
 from battlemap.core.encounter import Encounter, Plan, Point
 from battlemap.core.errors import EncounterError
@@ -101,6 +103,19 @@ _READYABLE = frozenset({"attack", "cast", "move", "standard"})
 _NAMED = frozenset({"starts_casting", "starts_moving", "attacks"})
 
 
+def _check_area(area: tuple[Point, ...], where: str) -> None:
+    """An area is a plain polygon: 3 or more corners, some size, edges that never cross."""
+    if len(area) < 3:
+        raise EncounterError(where, "enters_area needs a polygon of 3 or more points")
+    polygon = shapely.Polygon(area)
+    if polygon.convex_hull.area <= 0:
+        raise EncounterError(where, "the area has no size: its corners lie on one line")
+    if not polygon.is_valid:
+        # shapely says where ("Self-intersection[2.5 2.5]"); the game master needs the point.
+        reason = shapely.is_valid_reason(polygon)
+        raise EncounterError(where, f"the area's edges cross each other ({reason})")
+
+
 def _check_ready(encounter: Encounter, plan: Plan, where: str) -> None:
     """A ready needs a standard action to take and a trigger that can happen."""
     from battlemap.rulesets.d12.readiness import TRIGGERS
@@ -125,10 +140,8 @@ def _check_ready(encounter: Encounter, plan: Plan, where: str) -> None:
         raise EncounterError(f"{where}.trigger.actor", f"{trigger.event} names whom to watch")
     if trigger.event == "at_count" and trigger.count is None:
         raise EncounterError(f"{where}.trigger.count", "at_count needs the count")
-    if trigger.event == "enters_area" and len(trigger.area) < 3:
-        raise EncounterError(
-            f"{where}.trigger.area", "enters_area needs a polygon of 3 or more points"
-        )
+    if trigger.event == "enters_area":
+        _check_area(trigger.area, f"{where}.trigger.area")
     readied = plan.readied
     if readied.target is None and readied.action in _ATTACKING:
         # No target named: it is whoever sets the trigger off. Check it against a stand-in.
