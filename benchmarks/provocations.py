@@ -23,6 +23,14 @@ threatened squares (first exit) and the enemy's distance against the time it has
 reachable step). The baseline's results are compared with ours (they agree up to its 1/20-square
 resolution). Aims: under 2 ms for one path; at least 20 times faster than the baseline for the
 round.
+
+(c) the app's own planning preview, `Ruleset.preview` (rulesets/d12/preview.py), called as the
+    planning view calls it on every mouse move: the same 200 combatants as an Encounter and its
+    State, one mover double-moving along its planned path, the cursor dragged over 50 points of
+    it (each call given [start, waypoints passed, cursor]). Per call, the median and 95th
+    percentile with the preview's reused enemy indexes (steady state: the enemies stand still)
+    and with the reuse defeated (a fresh cache before every call: the index rebuilt per mouse
+    move, as before the reuse), in the same run, without walls and with the walls of (a).
 """
 
 from __future__ import annotations
@@ -42,12 +50,17 @@ from typing import TypeVar
 if importlib.util.find_spec("battlemap") is None:  # a checkout that was not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from battlemap.core.encounter import AttackProfile, Combatant, Encounter, MapSpec, Point
+from battlemap.core.preview import PreviewPoint
+from battlemap.core.state import State
 from battlemap.geometry.footprint import Cell
 from battlemap.geometry.intercept import Interceptor, InterceptorIndex
 from battlemap.geometry.path import Polyline, TimedPath
-from battlemap.geometry.provocation import first_exits
+from battlemap.geometry.provocation import first_exits, five_foot_step
 from battlemap.geometry.threat import Threatener, ThreatIndex, threatened_cells
-from battlemap.geometry.walls import WallIndex
+from battlemap.geometry.walls import WallIndex, wall_index
+from battlemap.rulesets import get_ruleset
+from battlemap.rulesets.d12 import preview as preview_module
 
 SEED = 20240607
 MAP = 100
@@ -55,6 +68,11 @@ PER_SIDE = 100
 SAMPLES_PER_SQUARE = 20
 AIM_ONE_PATH_MS = 2.0
 AIM_RATIO = 20.0
+DRAG_POINTS = 50
+DRAGS = 6
+#: The d12 double move: the speed's feet a move, in 12 units (rulesets/d12/tables.py).
+DOUBLE_MOVE_UNITS = 12.0
+SIZE_NAMES = {1: "medium", 2: "large", 3: "huge"}
 
 T = TypeVar("T")
 
@@ -222,14 +240,143 @@ def preview_times(fighters: list[Fighter], sides: dict[str, SideIndex]) -> list[
     return out
 
 
-def random_walls(rng: random.Random, count: int = 40) -> WallIndex:
+def random_wall_lines(rng: random.Random, count: int = 40) -> tuple[tuple[Point, ...], ...]:
     """Room corners along grid lines: `count` L-shaped walls of 3 to 10 squares an arm."""
     walls = []
     for _ in range(count):
         x, y = rng.randrange(5, MAP - 5), rng.randrange(5, MAP - 5)
         a, b = rng.choice([-1, 1]) * rng.randint(3, 10), rng.choice([-1, 1]) * rng.randint(3, 10)
-        walls.append([(x + a, y), (x, y), (x, y + b)])
-    return WallIndex(walls)
+        walls.append(((float(x + a), float(y)), (float(x), float(y)), (float(x), float(y + b))))
+    return tuple(walls)
+
+
+def random_walls(rng: random.Random, count: int = 40) -> WallIndex:
+    """The same walls indexed, as (a) queries them (the app builds its own from the map's)."""
+    return WallIndex(random_wall_lines(rng, count))
+
+
+# --- the app's planning preview ----------------------------------------------------------------
+
+
+def encounter_of(fighters: list[Fighter], walls: tuple[tuple[Point, ...], ...] = ()) -> Encounter:
+    """The fighters as the app holds them: Combatants with the same place, size, reach and
+    speed, each with a melee attack (the preview only counts enemies that can attack)."""
+    combatants = tuple(
+        Combatant(
+            id=f.threatener.id,
+            name=f.threatener.id,
+            side=f.side,
+            x=f.threatener.center[0],
+            y=f.threatener.center[1],
+            size=SIZE_NAMES[f.threatener.squares],
+            speed=f.feet,
+            reach=f.threatener.reach_ft,
+            init_mod=0,
+            dex=10,
+            hp=10,
+            ac=10,
+            attacks=(AttackProfile("blow", 0, "1d6"),),
+            attacks_per_round=1,
+            initiative_roll=12,
+            reach_weapon=f.threatener.reach_weapon,
+        )
+        for f in fighters
+    )
+    encounter = Encounter(ruleset="d12", map=MapSpec(MAP, MAP, walls), combatants=combatants)
+    # Refused by the rules, the figures would measure a fight the app cannot hold.
+    get_ruleset("d12").validate(encounter, "benchmark")
+    return encounter
+
+
+def drag(mover: Fighter, count: int = DRAG_POINTS) -> list[list[Point]]:
+    """What the preview is given as the cursor is dragged along the mover's path: the start,
+    the waypoints already clicked (the corners passed) and the cursor, at `count` points."""
+    line = mover.path.polyline
+    moves = []
+    for k in range(1, count + 1):
+        along = line.length * k / count
+        passed = [
+            p for p, d in zip(line.points[1:-1], line.cumulative[1:-1], strict=True) if d < along
+        ]
+        moves.append([line.points[0], *passed, line.point_at(along)])
+    return moves
+
+
+def drag_times(
+    encounter: Encounter, mover: Fighter, moves: list[list[Point]], reuse: bool
+) -> tuple[list[float], list[list[PreviewPoint]]]:
+    """Per mouse move, the wall time of the preview and what it found. Without `reuse`, a fresh
+    cache before each call: the enemies' indexes are rebuilt every time, the old way."""
+    ruleset, state = get_ruleset("d12"), State(encounter)
+    actor = mover.threatener.id
+    times: list[float] = []
+    found: list[list[PreviewPoint]] = []
+    for points in moves:
+        if not reuse:
+            preview_module._INDEXES = preview_module._LastIndex()
+        started = time.perf_counter()
+        # As battlemap/ui/planning.py does per mouse move, the wall index looked up included.
+        result = ruleset.preview(
+            state,
+            actor,
+            points,
+            0.0,
+            mover.feet,
+            DOUBLE_MOVE_UNITS,
+            wall_index(encounter.map.walls),
+        )
+        times.append(time.perf_counter() - started)
+        found.append(list(result))
+    return times, found
+
+
+def planning_preview(mover: Fighter, encounter: Encounter) -> None:
+    """(c): print the per-move figures of one drag repeated, with and without the reused index."""
+    moves = drag(mover)
+    kept = preview_module._INDEXES
+    reused: list[float] = []
+    rebuilt: list[float] = []
+    same = True
+    try:
+        # Alternated drag by drag, so a busy spell on a shared machine hits both alike.
+        for _ in range(DRAGS):
+            preview_module._INDEXES = preview_module._LastIndex()
+            # The drag's first move builds the index; the steady state is what follows.
+            drag_times(encounter, mover, moves[-1:], reuse=True)
+            with_cache, found_cached = drag_times(encounter, mover, moves, reuse=True)
+            without, found_rebuilt = drag_times(encounter, mover, moves, reuse=False)
+            reused += with_cache
+            rebuilt += without
+            same = same and found_cached == found_rebuilt
+    finally:
+        preview_module._INDEXES = kept
+    # A path of one square or less is a five-foot step, which provokes nothing: the preview
+    # skips the threat index there, so those first moves cost the same either way.
+    steps = sum(five_foot_step(Polyline.through(points)) for points in moves)
+    marked = found_cached[-1]
+    print(
+        f"    the whole path marks {sum(p.kind == 'aoo' for p in marked)} provocations and "
+        f"{sum(p.kind == 'intercept' for p in marked)} intercepts; {steps} of the "
+        f"{len(moves)} moves are five-foot steps (no threat check)"
+    )
+    fast, slow = statistics.median(reused), statistics.median(rebuilt)
+    print(
+        f"    reused index:  median {fast * 1000:.3f} ms, "
+        f"95th percentile {percentile(reused, 0.95) * 1000:.3f} ms"
+    )
+    print(
+        f"    rebuilt index: median {slow * 1000:.3f} ms, "
+        f"95th percentile {percentile(rebuilt, 0.95) * 1000:.3f} ms"
+    )
+    print(
+        f"    ratio rebuilt / reused: {slow / fast:.2f}x (medians), "
+        f"{percentile(rebuilt, 0.95) / percentile(reused, 0.95):.2f}x (95th percentiles); "
+        f"same markers every move: {'yes' if same else 'NO'}"
+    )
+
+
+def percentile(values: list[float], share: float) -> float:
+    return sorted(values)[int(share * len(values))]
 
 
 def main() -> None:
@@ -281,6 +428,22 @@ def main() -> None:
         f"    verdict: {'MET' if ratio >= AIM_RATIO else 'MISSED'} (aim at least {AIM_RATIO:.0f}x)"
     )
     compare(fighters, ours, base)
+
+    # (c) The app's preview itself, per mouse move. The mover: the side "a" fighter whose path
+    # leaves the most threatened squares, so the threat index has work to do.
+    mover = max(
+        (f for f in fighters if f.side == "a"), key=lambda f: len(opportunities(f, sides["a"])[0])
+    )
+    print(
+        f"\n(c) the app's planning preview per mouse move: {mover.threatener.id} double-moving "
+        f"{mover.path.polyline.length:.1f} squares among the 200, {DRAG_POINTS} cursor points "
+        f"x {DRAGS} drags (enemy indexes reused vs rebuilt per move)"
+    )
+    print("    no walls:")
+    planning_preview(mover, encounter_of(fighters))
+    lines = random_wall_lines(random.Random(SEED + 1))
+    print(f"    with the {len(lines)} walls of (a):")
+    planning_preview(mover, encounter_of(fighters, lines))
 
 
 def compare(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from battlemap.core.encounter import Point
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.state import State
-from battlemap.geometry.intercept import earliest_interception
+from battlemap.geometry.intercept import Interceptor, InterceptorIndex
 from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import first_exits, five_foot_step
 from battlemap.geometry.threat import Threatener, ThreatIndex
@@ -21,29 +21,36 @@ from battlemap.geometry.walls import WallIndex
 
 
 class _LastIndex:
-    """The threat index of the last preview, reused while the enemies stand where they stood.
+    """The enemies' indexes of the last preview, reused while they stand where they stood.
 
     The preview runs on every mouse move while a path is drawn; the enemies do not move then,
-    and building their STRtree costs ten times the query (benchmarks/provocations.py).
+    and building their STRtrees costs more than the queries, ten times more with walls
+    (benchmarks/provocations.py, part c). Walls are compared by identity: the wall index is
+    built once per set of walls (geometry.walls).
     """
 
     def __init__(self) -> None:
-        self._key: tuple[tuple[Threatener, ...], WallIndex | None] | None = None
-        self._index: ThreatIndex | None = None
+        self._threats: tuple[tuple[Threatener, ...], WallIndex | None, ThreatIndex] | None = None
+        self._interceptors: (
+            tuple[tuple[Interceptor, ...], WallIndex | None, InterceptorIndex] | None
+        ) = None
 
     def index(self, threateners: tuple[Threatener, ...], walls: WallIndex | None) -> ThreatIndex:
-        key = (threateners, walls)
-        if self._index is None or self._key is None or not _same(self._key, key):
-            self._key, self._index = key, ThreatIndex(threateners, walls)
-        return self._index
+        """The threat index of `threateners`."""
+        last = self._threats
+        if last is None or last[1] is not walls or last[0] != threateners:
+            last = self._threats = (threateners, walls, ThreatIndex(threateners, walls))
+        return last[2]
 
-
-def _same(
-    a: tuple[tuple[Threatener, ...], WallIndex | None],
-    b: tuple[tuple[Threatener, ...], WallIndex | None],
-) -> bool:
-    # Walls by identity: the wall index is built once per set of walls (geometry.walls).
-    return a[1] is b[1] and a[0] == b[0]
+    def interceptors(
+        self, interceptors: tuple[Interceptor, ...], walls: WallIndex | None
+    ) -> InterceptorIndex:
+        """The index of the enemies that could intercept."""
+        last = self._interceptors
+        if last is None or last[1] is not walls or last[0] != interceptors:
+            index = InterceptorIndex(interceptors, walls)
+            last = self._interceptors = (interceptors, walls, index)
+        return last[2]
 
 
 _INDEXES = _LastIndex()
@@ -85,16 +92,11 @@ def preview(
         if threateners:
             for exit_ in first_exits(path, _INDEXES.index(tuple(threateners), walls)):
                 found.append(PreviewPoint("aoo", exit_.threatener, exit_.time, exit_.point))
-    for cid, c in enemies:
-        meet = earliest_interception(
-            path,
-            cid,
-            c.position_at(start_time),
-            c.combatant.speed,
-            start_time,
-            reach_squares=1.0,
-            walls=walls,
-        )
-        if meet is not None and meet.time > start_time:
-            found.append(PreviewPoint("intercept", cid, meet.time, meet.point))
+    interceptors = tuple(
+        Interceptor(cid, c.position_at(start_time), c.combatant.speed, start_time, 1.0)
+        for cid, c in enemies
+    )
+    for meet in _INDEXES.interceptors(interceptors, walls).offers(path):
+        if meet.time > start_time:
+            found.append(PreviewPoint("intercept", meet.interceptor, meet.time, meet.point))
     return sorted(found, key=lambda p: (p.time, p.kind, p.who))

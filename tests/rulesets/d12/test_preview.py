@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from battlemap.core.state import State
 from battlemap.geometry import threat
+from battlemap.geometry.intercept import earliest_interception
+from battlemap.geometry.path import TimedPath
 from battlemap.rulesets.d12 import preview as preview_module
 from battlemap.rulesets.d12.preview import preview
 from tests.factories import combatant, encounter
@@ -49,3 +53,38 @@ def test_the_threat_index_is_built_once_while_the_enemies_stand_still(
     found = preview(moved, "mover", [(0.5, 0.5), (8.5, 0.5)], 0.0, 30, 12.0)
     assert len(built) == 2
     assert [(p.who, p.time) for p in found if p.kind == "aoo"] == [("guard", 3.5)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    enemies=st.lists(
+        st.tuples(st.integers(0, 29), st.integers(0, 29), st.sampled_from([20, 30, 40])),
+        min_size=1,
+        max_size=8,
+        unique_by=lambda e: (e[0], e[1]),
+    ),
+    end=st.tuples(st.integers(0, 29), st.integers(0, 29)),
+)
+def test_the_indexed_intercepts_are_each_enemys_own_earliest(
+    enemies: list[tuple[int, int, int]], end: tuple[int, int]
+) -> None:
+    """The preview asks an interceptor index (an STRtree that skips enemies too far to
+    arrive); it must find exactly what solving every enemy on its own finds."""
+    mover = combatant("mover", x=15.5, y=15.5)
+    others = [
+        combatant(f"e{i}", side="b", x=x + 0.5, y=y + 0.5, speed=speed)
+        for i, (x, y, speed) in enumerate(enemies)
+        if (x, y) != (15, 15)
+    ]
+    state = State(encounter(mover, *others))
+    points = [(15.5, 15.5), (end[0] + 0.5, end[1] + 0.5)]
+    found = preview(state, "mover", points, 0.0, 30, 12.0)
+    indexed = sorted((p.who, p.time, p.point) for p in found if p.kind == "intercept")
+
+    path = TimedPath.for_duration(points, 0.0, 30, 12.0)
+    one_by_one = []
+    for other in others:
+        meet = earliest_interception(path, other.id, (other.x, other.y), other.speed, 0.0, 1.0)
+        if meet is not None and meet.time > 0.0:
+            one_by_one.append((other.id, meet.time, meet.point))
+    assert indexed == sorted(one_by_one)
