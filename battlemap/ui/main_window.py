@@ -1,8 +1,9 @@
 """The battle-map window: map in the middle, library, timeline and log docked around it.
 
 The window owns the document (the encounter and its undo stack), the fight session (the engine
-on the playhead) and the playback driver, and wires them to the views. Views refresh from
-change reports and session signals; nothing polls.
+on the playhead), the playback driver and the decision controller (the questions to the game
+master), and wires them to the views. Views refresh from change reports and session signals;
+nothing polls.
 """
 
 from __future__ import annotations
@@ -23,17 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlemap.core.decisions import ChoiceRequest, Decision, RollDecision, RollRequest
 from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import Encounter
-from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.geometry.walls import wall_index
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.storage.settings import Settings, save_settings
-from battlemap.ui.choice_prompt import ChoicePrompt
 from battlemap.ui.combatant_dialog import CombatantDialog
+from battlemap.ui.decision_controller import DecisionController
 from battlemap.ui.document import Change, EncounterDocument
 from battlemap.ui.driver import PlaybackDriver
 from battlemap.ui.file_controller import FileController
@@ -44,7 +43,6 @@ from battlemap.ui.map_dialog import MapDialog
 from battlemap.ui.map_view import MapView
 from battlemap.ui.plan_paths import pending_paths
 from battlemap.ui.planning import ACTIONS, PlanningController
-from battlemap.ui.roll_prompt import RollPrompt
 from battlemap.ui.roster import roster_rows
 from battlemap.ui.session import FightSession
 from battlemap.ui.threat_layer import threat_zones
@@ -66,19 +64,25 @@ class MainWindow(WindowActions):
         # A child of the window: when the window goes, its connections go first, so the undo
         # stack clearing itself on the way out signals no one.
         self.document = EncounterDocument(encounter, path, self)
-        self.session = FightSession(encounter, self._asks_a_person, self._offers)
+        # The session needs the decision controller's ask policies and the controller needs
+        # the session: the lambdas look the controller up only when the engine first asks.
+        self.session = FightSession(
+            encounter,
+            lambda request: self.decisions.asks_a_person(request),
+            lambda request: self.decisions.offers(request),
+        )
         self.driver = PlaybackDriver(self.session, settings.playback_seconds_per_unit)
+        # Before the views: it owns the prompts laid out above the map, and its slots on the
+        # session's signals run before the window's (a finished "roll at the table" is dropped
+        # before the views hear of the new events).
+        self.decisions = DecisionController(self.session, self.driver, lambda: self.settings, self)
         self._roller = DiceRoller(None)
-        self._resume_after_answer = False
         self._shown_unit: int | None = None
 
         self.map = MapView()
-        self.prompt = RollPrompt()
-        self.prompt.hide()
-        self.choice_prompt = ChoicePrompt()
-        # Actors whose next attack and damage rolls the players make (an opportunity taken
-        # with "roll at the table").
-        self._rolls_at_table: set[str] = set()
+        # The prompts belong to the decision controller; the window lays them out above the map.
+        self.prompt = self.decisions.roll_prompt
+        self.choice_prompt = self.decisions.choice_prompt
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -137,6 +141,7 @@ class MainWindow(WindowActions):
         self.files.opened.connect(self._opened)
         self.files.message.connect(self._status)
         self.planning.message.connect(self._status)
+        self.decisions.message.connect(self._status)
         self.planning.countPickRequested.connect(
             lambda round_number, counts, actor: self.timeline.begin_count_pick(
                 self.session.ruleset.clock, round_number, counts, actor
@@ -150,13 +155,8 @@ class MainWindow(WindowActions):
         self.session.timeChanged.connect(self._time_changed)
         self.session.eventsAdded.connect(self._events_added)
         self.session.logReset.connect(self._log_reset)
-        self.session.decisionPending.connect(self._decision_pending)
-        self.session.decisionCleared.connect(self.prompt.clear)
-        self.session.decisionCleared.connect(self.choice_prompt.clear)
         self.session.notice.connect(self._status)
         self.driver.playingChanged.connect(self._playing_changed)
-        self.prompt.answered.connect(self._answer)
-        self.choice_prompt.answered.connect(self._choose)
         self.timeline.timeScrubbed.connect(self._scrub)
         self.map.tokenMoved.connect(self.document.move_combatant)
         self.map.creatureDropped.connect(self._place_template)
@@ -251,9 +251,6 @@ class MainWindow(WindowActions):
             self.planning.set_round(round_now)
 
     def _events_added(self, events: list[Event]) -> None:
-        for event in events:
-            if event.type == "attack":  # the blow of an opportunity taken "at the table" is done
-                self._rolls_at_table.discard(event.actor or "")
         self.timeline.add_events(events)
         self.log.add_events(events)
         self.log.show_until(self.session.time)
@@ -283,63 +280,6 @@ class MainWindow(WindowActions):
         self.statusBar().showMessage(text, 8000)
 
     # --- fight -------------------------------------------------------------------------------
-
-    def _asks_a_person(self, request: RollRequest) -> bool:
-        if request.actor in self._rolls_at_table and request.purpose in ("attack", "damage"):
-            if request.purpose == "damage":
-                self._rolls_at_table.discard(request.actor)
-            return True
-        if not self.settings.ask_player_rolls:
-            return False
-        try:
-            side = self.session.encounter.combatant(request.actor).side
-        except KeyError:
-            return False
-        return side in self.settings.player_sides and request.purpose in (
-            "attack",
-            "damage",
-            "concentration",
-        )
-
-    def _offers(self, request: ChoiceRequest) -> bool | None:
-        """Ask the game master (None), unless the settings say not to offer this kind."""
-        wanted = (
-            self.settings.offer_opportunities
-            if request.kind == "aoo"
-            else self.settings.offer_intercepts
-        )
-        return None if wanted else False
-
-    def _decision_pending(self, decision: Decision) -> None:
-        self._resume_after_answer = self.driver.is_playing() or self._resume_after_answer
-        self.driver.pause()
-        if isinstance(decision, RollDecision):
-            self.prompt.ask(decision.question, decision.request.dice)
-            self.prompt.show()
-        else:
-            self.choice_prompt.ask(decision.question, with_roll=decision.request.kind == "aoo")
-
-    def _answer(self, total: object) -> None:
-        try:
-            self.session.answer(total if isinstance(total, int) else None)
-        except BattlemapError as error:
-            self._status(str(error))
-            return
-        if self.session.pending is None:
-            self.prompt.clear()
-            self.prompt.hide()
-            if self._resume_after_answer:
-                self._resume_after_answer = False
-                self.driver.play()
-
-    def _choose(self, answer: str) -> None:
-        pending = self.session.pending
-        if answer == "roll" and pending is not None:
-            self._rolls_at_table.add(pending.request.actor)
-        self.session.choose(answer != "decline")
-        if self.session.pending is None and self._resume_after_answer:
-            self._resume_after_answer = False
-            self.driver.play()
 
     def _playing_changed(self, playing: bool) -> None:
         if not playing:

@@ -1,0 +1,140 @@
+"""The fight's questions to the game master: who is asked, the prompts, and the answers.
+
+The engine never blocks: when it needs a person it stops with a pending decision and the
+session reports it. This controller shows the matching prompt, hands the answer back to the
+session, and pauses and resumes playback around the question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from battlemap.core.decisions import ChoiceRequest, Decision, RollDecision, RollRequest
+from battlemap.core.errors import BattlemapError
+from battlemap.core.events import Event
+from battlemap.storage.settings import Settings
+from battlemap.ui.choice_prompt import ChoicePrompt
+from battlemap.ui.driver import PlaybackDriver
+from battlemap.ui.roll_prompt import RollPrompt
+from battlemap.ui.session import FightSession
+
+
+class DecisionController(QObject):
+    """Asks the game master what the engine cannot decide alone, and passes the answers on.
+
+    It owns the roll prompt (`roll_prompt`: a roll made at the table) and the choice prompt
+    (`choice_prompt`: take, roll or decline an opportunity or intercept); the window only lays
+    them out. It also owns the ask policies the session is built with (`asks_a_person`,
+    `offers`), which read the user's settings when the engine asks, and the actors whose next
+    attack and damage the players roll.
+
+    Signals:
+        message(str): a line for the status bar (an answer the engine refused).
+    """
+
+    message = Signal(str)
+
+    def __init__(
+        self,
+        session: FightSession,
+        driver: PlaybackDriver,
+        settings: Callable[[], Settings],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.driver = driver
+        # A callable, not a copy: the settings are replaced whenever the user changes one.
+        self._settings = settings
+        # Whether playback was running when the question came, so answering it plays on.
+        self._resume_after_answer = False
+        # Actors whose next attack and damage rolls the players make (an opportunity taken
+        # with "roll at the table").
+        self._rolls_at_table: set[str] = set()
+
+        self.roll_prompt = RollPrompt()
+        self.roll_prompt.hide()
+        self.choice_prompt = ChoicePrompt()
+
+        session.decisionPending.connect(self._decision_pending)
+        # Straight to the prompts: a decision withdrawn (a restart, an answer) closes them.
+        session.decisionCleared.connect(self.roll_prompt.clear)
+        session.decisionCleared.connect(self.choice_prompt.clear)
+        session.eventsAdded.connect(self._events_added)
+        self.roll_prompt.answered.connect(self._answer)
+        self.choice_prompt.answered.connect(self._choose)
+
+    # --- ask policies (the session calls these while the engine runs) -------------------------
+
+    def asks_a_person(self, request: RollRequest) -> bool:
+        """Whether this roll is made at the table rather than by the app."""
+        if request.actor in self._rolls_at_table and request.purpose in ("attack", "damage"):
+            if request.purpose == "damage":
+                self._rolls_at_table.discard(request.actor)
+            return True
+        settings = self._settings()
+        if not settings.ask_player_rolls:
+            return False
+        try:
+            side = self.session.encounter.combatant(request.actor).side
+        except KeyError:
+            return False
+        return side in settings.player_sides and request.purpose in (
+            "attack",
+            "damage",
+            "concentration",
+        )
+
+    def offers(self, request: ChoiceRequest) -> bool | None:
+        """Ask the game master (None), unless the settings say not to offer this kind."""
+        settings = self._settings()
+        wanted = (
+            settings.offer_opportunities if request.kind == "aoo" else settings.offer_intercepts
+        )
+        return None if wanted else False
+
+    # --- session and prompt slots ------------------------------------------------------------
+
+    def _decision_pending(self, decision: Decision) -> None:
+        # A question stops the animation; remember it was playing (even across a chain of
+        # questions, each pausing an already paused driver) so the last answer plays on.
+        self._resume_after_answer = self.driver.is_playing() or self._resume_after_answer
+        self.driver.pause()
+        if isinstance(decision, RollDecision):
+            self.roll_prompt.ask(decision.question, decision.request.dice)
+            self.roll_prompt.show()
+        else:
+            self.choice_prompt.ask(decision.question, with_roll=decision.request.kind == "aoo")
+
+    def _answer(self, total: object) -> None:
+        try:
+            self.session.answer(total if isinstance(total, int) else None)
+        except BattlemapError as error:
+            # The question stays open (the session leaves it pending): say why and wait.
+            self.message.emit(str(error))
+            return
+        # The answer may have led straight to the next question, which the prompt now shows.
+        if self.session.pending is None:
+            self.roll_prompt.clear()
+            self.roll_prompt.hide()
+            self._resume()
+
+    def _choose(self, answer: str) -> None:
+        pending = self.session.pending
+        if answer == "roll" and pending is not None:
+            self._rolls_at_table.add(pending.request.actor)
+        self.session.choose(answer != "decline")
+        if self.session.pending is None:
+            self._resume()
+
+    def _resume(self) -> None:
+        if self._resume_after_answer:
+            self._resume_after_answer = False
+            self.driver.play()
+
+    def _events_added(self, events: list[Event]) -> None:
+        for event in events:
+            if event.type == "attack":  # the blow of an opportunity taken "at the table" is done
+                self._rolls_at_table.discard(event.actor or "")
