@@ -142,11 +142,7 @@ class MainWindow(WindowActions):
         self.files.message.connect(self._status)
         self.planning.message.connect(self._status)
         self.decisions.message.connect(self._status)
-        self.planning.countPickRequested.connect(
-            lambda round_number, counts, actor: self.timeline.begin_count_pick(
-                self.session.ruleset.clock, round_number, counts, actor
-            )
-        )
+        self.planning.countPickRequested.connect(self._pick_count)
         self.planning.countPickEnded.connect(self.timeline.end_count_pick)
         self.timeline.countPicked.connect(self.planning.pick_count)
         self.planning.previewChanged.connect(
@@ -275,6 +271,12 @@ class MainWindow(WindowActions):
         self.setWindowTitle(
             f"{title} [*] — Battlemap" if title != name else f"{name} [*] — Battlemap"
         )
+
+    def _pick_count(self, round_number: int, counts: list[int], actor: str) -> None:
+        """A delay's count is picked on the timeline: bring it into sight if it was closed."""
+        self.timeline.show()
+        self.timeline.raise_()
+        self.timeline.begin_count_pick(self.session.ruleset.clock, round_number, counts, actor)
 
     def _status(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)

@@ -162,3 +162,11 @@ def test_the_hovered_count_is_lit_on_screen(qtbot: QtBot, tmp_path: Path) -> Non
     # Lit is the most teal, then offered, then the counts before Thorin's (not tinted).
     assert lit.red() < offered.red() < before.red()
     assert HOVERED.alpha() > 0
+
+
+def test_a_closed_timeline_comes_back_for_the_pick(qtbot: QtBot, demo: MainWindow) -> None:
+    demo.timeline.close()
+    assert not demo.timeline.isVisible()
+    begin_thorins_delay(qtbot, demo, 2)
+    assert demo.timeline.isVisible()
+    assert demo.timeline.count_pick.active
