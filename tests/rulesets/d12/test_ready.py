@@ -43,6 +43,30 @@ def test_a_fighter_readied_against_casting_interrupts_the_spell() -> None:
     assert [e.time for e in events(engine, "spell_lost", "wizard")] == [4.0]
 
 
+def test_a_concentration_check_that_succeeds_lets_the_spell_go_off() -> None:
+    """The same readied blow at 4.0 (DC 19), the wizard rolling 15 + 5 = 20: the check holds,
+    and "the spell finally goes off at the beginning of the following time unit" after its six,
+    at 10.0 (Round 1, 2)."""
+    fighter = combatant(
+        "fighter", initiative_roll=12, attacks=(AttackProfile("sword", 5, "1d8+1"),)
+    )
+    wizard = combatant("wizard", side="b", x=1.5, initiative_roll=8, concentration=5)
+    strike = plan("fighter", 1, "attack", rolls={"attack": [15], "damage": [7]})
+    cast = plan("wizard", 1, "cast", spell=("web", 2), rolls={"concentration": [15]})
+    engine = run(
+        encounter(
+            fighter,
+            wizard,
+            plans=(_ready("fighter", 1, strike, Trigger("starts_casting", actor="wizard")), cast),
+        )
+    )
+    (check,) = events(engine, "concentration_check", "wizard")
+    assert (check.time, check["dc"], check["total"], check["success"]) == (4.0, 19, 20, True)
+    assert events(engine, "spell_lost", "wizard") == []
+    (effect,) = events(engine, "spell_effect", "wizard")
+    assert (effect.time, effect.round, effect.count, effect["spell"]) == (10.0, 1, 2, "web")
+
+
 def test_a_readied_attack_lands_the_moment_a_runner_enters_reach() -> None:
     """ "a readied attack 'when an enemy enters my reach' lands at the fractional moment the
     runner enters": a guard at (10.5, 0.5), reach 5; the runner from (0.5, 0.5) at 40 ft (4/3
