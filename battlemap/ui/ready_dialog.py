@@ -8,6 +8,8 @@ passes the map's picks in through `pick_token` and `set_area`).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -65,13 +67,19 @@ class ReadyDialog(QDialog):
         self._actor, self._round = actor, round_number
         self._enemies = [c for c in encounter.combatants if c.side != me.side]
         self._allies = [c for c in encounter.combatants if c.side == me.side and c.id != actor]
+        # Two goblins both called "goblin" must be told apart in the lists: by their id.
+        names = Counter(c.name for c in encounter.combatants)
+        self._label = {
+            c.id: c.name if names[c.name] == 1 else f"{c.name} ({c.id})"
+            for c in encounter.combatants
+        }
         self.action = QComboBox()
         for key, text in ACTIONS:
             self.action.addItem(text, key)
         self.target = QComboBox()
         self.target.addItem(WHOEVER, None)
         for c in self._enemies:
-            self.target.addItem(c.name, c.id)
+            self.target.addItem(self._label[c.id], c.id)
         self.spell = QLineEdit()
         self.spell.setPlaceholderText("spell name")
         self.level = QSpinBox()
@@ -184,7 +192,7 @@ class ReadyDialog(QDialog):
         people = self._allies if who == "any ally" else self._enemies
         if who != "count":
             for c in people:
-                self.watched.addItem(c.name, c.id)
+                self.watched.addItem(self._label[c.id], c.id)
         index = self.watched.findData(previous)
         if index >= 0:
             self.watched.setCurrentIndex(index)

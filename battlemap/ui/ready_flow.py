@@ -52,6 +52,10 @@ class ReadyFlow(QObject):
         dialog.rejected.connect(lambda: self._rejected(dialog))
         self._dialog = dialog
         dialog.show()
+        # Qt centres a dialog on its parent, over the very tokens the game master is to click:
+        # put it at the window's top right instead, over the docks beside the map.
+        window = self._parent.window().frameGeometry()
+        dialog.move(window.right() - dialog.frameGeometry().width() - 16, window.top() + 110)
 
     def token_clicked(self, combatant_id: str, name: str) -> None:
         """A token was clicked on the map while the dialog is open: watch it, if it may be."""

@@ -187,3 +187,19 @@ def test_cancel_in_the_dialog_plans_nothing(qtbot: QtBot, demo: MainWindow) -> N
     assert demo.planning.ready_dialog is None
     assert demo.document.encounter.plans == before
     assert demo.statusBar().currentMessage() == "Planning cancelled."
+
+
+def test_the_dialog_opens_beside_the_map_not_over_it(qtbot: QtBot, demo: MainWindow) -> None:
+    """Qt would centre it on the window, over the tokens to click: it goes top right."""
+    dialog = open_ready(qtbot, demo)
+    map_centre = demo.map.viewport().mapToGlobal(demo.map.viewport().rect().center())
+    assert not dialog.frameGeometry().contains(map_centre)
+    assert dialog.frameGeometry().right() <= demo.frameGeometry().right()
+
+
+def test_namesakes_are_told_apart_in_the_lists(qtbot: QtBot, demo: MainWindow) -> None:
+    """The demo has two goblins called "goblin"; the shaman's name is his own."""
+    dialog = open_ready(qtbot, demo)
+    choose(dialog, "trigger", "starts_moving")
+    texts = [dialog.watched.itemText(i) for i in range(dialog.watched.count())]
+    assert texts[:3] == ["goblin (goblin)", "goblin (goblin2)", "goblin shaman"]
