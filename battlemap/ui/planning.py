@@ -365,9 +365,9 @@ class PlanningController(QObject):
 
     def _begin_delay(self, actor: str) -> bool:
         """Ask for the later count on the timeline; False (and why) if there is none."""
-        later = self._later_counts(actor)
-        name = self.document.encounter.combatant(actor).name
         now = self._initiative_count(actor)
+        later = self._later_counts(now)
+        name = self.document.encounter.combatant(actor).name
         if not later:
             self.message.emit(f"{name} acts at {now}: there is no later count to delay to.")
             return False
@@ -380,10 +380,10 @@ class PlanningController(QObject):
         )
         return True
 
-    def _later_counts(self, actor: str) -> list[int]:
-        """The counts of the planned round that come after the actor's own, in time order."""
+    def _later_counts(self, count: int) -> list[int]:
+        """The counts of the planned round that come after `count`, in time order."""
         clock = self.session.ruleset.clock
-        own = clock.time_of(self.round, self._initiative_count(actor))
+        own = clock.time_of(self.round, count)
         start = clock.round_start(self.round)
         units = range(clock.units_per_round)
         return [clock.count_of(start + k) for k in units if start + k > own]

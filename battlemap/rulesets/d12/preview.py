@@ -8,7 +8,8 @@ enemy stands where it is now and may act.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 from battlemap.core.encounter import Point
 from battlemap.core.preview import PreviewPoint
@@ -18,6 +19,23 @@ from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import first_exits, five_foot_step
 from battlemap.geometry.threat import Threatener, ThreatIndex
 from battlemap.geometry.walls import WallIndex
+
+Value = TypeVar("Value")
+Index = TypeVar("Index")
+
+
+class _Kept(Generic[Value, Index]):
+    """One index kept for the values (and walls, by identity) it was built from."""
+
+    def __init__(self, build: Callable[[tuple[Value, ...], WallIndex | None], Index]) -> None:
+        self._build = build
+        self._last: tuple[tuple[Value, ...], WallIndex | None, Index] | None = None
+
+    def get(self, values: tuple[Value, ...], walls: WallIndex | None) -> Index:
+        last = self._last
+        if last is None or last[1] is not walls or last[0] != values:
+            last = self._last = (values, walls, self._build(values, walls))
+        return last[2]
 
 
 class _LastIndex:
@@ -30,27 +48,8 @@ class _LastIndex:
     """
 
     def __init__(self) -> None:
-        self._threats: tuple[tuple[Threatener, ...], WallIndex | None, ThreatIndex] | None = None
-        self._interceptors: (
-            tuple[tuple[Interceptor, ...], WallIndex | None, InterceptorIndex] | None
-        ) = None
-
-    def index(self, threateners: tuple[Threatener, ...], walls: WallIndex | None) -> ThreatIndex:
-        """The threat index of `threateners`."""
-        last = self._threats
-        if last is None or last[1] is not walls or last[0] != threateners:
-            last = self._threats = (threateners, walls, ThreatIndex(threateners, walls))
-        return last[2]
-
-    def interceptors(
-        self, interceptors: tuple[Interceptor, ...], walls: WallIndex | None
-    ) -> InterceptorIndex:
-        """The index of the enemies that could intercept."""
-        last = self._interceptors
-        if last is None or last[1] is not walls or last[0] != interceptors:
-            index = InterceptorIndex(interceptors, walls)
-            last = self._interceptors = (interceptors, walls, index)
-        return last[2]
+        self.threats: _Kept[Threatener, ThreatIndex] = _Kept(ThreatIndex)
+        self.interceptors: _Kept[Interceptor, InterceptorIndex] = _Kept(InterceptorIndex)
 
 
 _INDEXES = _LastIndex()
@@ -90,13 +89,13 @@ def preview(
             if c.combatant.attacks
         ]
         if threateners:
-            for exit_ in first_exits(path, _INDEXES.index(tuple(threateners), walls)):
+            for exit_ in first_exits(path, _INDEXES.threats.get(tuple(threateners), walls)):
                 found.append(PreviewPoint("aoo", exit_.threatener, exit_.time, exit_.point))
     interceptors = tuple(
         Interceptor(cid, c.position_at(start_time), c.combatant.speed, start_time, 1.0)
         for cid, c in enemies
     )
-    for meet in _INDEXES.interceptors(interceptors, walls).offers(path):
+    for meet in _INDEXES.interceptors.get(interceptors, walls).offers(path):
         if meet.time > start_time:
             found.append(PreviewPoint("intercept", meet.interceptor, meet.time, meet.point))
     return sorted(found, key=lambda p: (p.time, p.kind, p.who))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from battlemap.core.decisions import take_all
 from battlemap.core.encounter import AttackProfile, Plan, Trigger
+from battlemap.core.engine import Engine
 from tests.factories import combatant, encounter, events, plan, run
 
 
@@ -12,23 +13,26 @@ def _ready(actor: str, round_number: int, readied: Plan, trigger: Trigger) -> Pl
     return Plan(actor=actor, round=round_number, action="ready", readied=readied, trigger=trigger)
 
 
-def test_a_fighter_readied_against_casting_interrupts_the_spell() -> None:
-    """ "a fighter readied against 'the wizard starts casting' interrupts a six-unit spell and the
-    Concentration check decides it": the fighter readies at 12; the wizard begins casting at 8
-    (time 4); the readied blow lands at 4, during the casting (DC 10 + 7 + 2 = 19)."""
+def _readied_blow_on_a_caster(concentration_roll: int) -> Engine:
+    """A fighter (12) readied to strike when the wizard (8, Concentration +5) starts casting
+    web (level 2); the blow hits for 7; the wizard's d20 for Concentration is given."""
     fighter = combatant(
         "fighter", initiative_roll=12, attacks=(AttackProfile("sword", 5, "1d8+1"),)
     )
     wizard = combatant("wizard", side="b", x=1.5, initiative_roll=8, concentration=5)
     strike = plan("fighter", 1, "attack", rolls={"attack": [15], "damage": [7]})
-    cast = plan("wizard", 1, "cast", spell=("web", 2), rolls={"concentration": [8]})
-    engine = run(
-        encounter(
-            fighter,
-            wizard,
-            plans=(_ready("fighter", 1, strike, Trigger("starts_casting", actor="wizard")), cast),
-        )
+    cast = plan(
+        "wizard", 1, "cast", spell=("web", 2), rolls={"concentration": [concentration_roll]}
     )
+    trigger = Trigger("starts_casting", actor="wizard")
+    return run(encounter(fighter, wizard, plans=(_ready("fighter", 1, strike, trigger), cast)))
+
+
+def test_a_fighter_readied_against_casting_interrupts_the_spell() -> None:
+    """ "a fighter readied against 'the wizard starts casting' interrupts a six-unit spell and the
+    Concentration check decides it": the fighter readies at 12; the wizard begins casting at 8
+    (time 4); the readied blow lands at 4, during the casting (DC 10 + 7 + 2 = 19)."""
+    engine = _readied_blow_on_a_caster(concentration_roll=8)
     (fired,) = events(engine, "triggered", "fighter")
     assert (fired.time, fired["trigger"], fired["by"]) == (4.0, "starts_casting", "wizard")
     (attack,) = events(engine, "attack", "fighter")
@@ -47,19 +51,7 @@ def test_a_concentration_check_that_succeeds_lets_the_spell_go_off() -> None:
     """The same readied blow at 4.0 (DC 19), the wizard rolling 15 + 5 = 20: the check holds,
     and "the spell finally goes off at the beginning of the following time unit" after its six,
     at 10.0 (Round 1, 2)."""
-    fighter = combatant(
-        "fighter", initiative_roll=12, attacks=(AttackProfile("sword", 5, "1d8+1"),)
-    )
-    wizard = combatant("wizard", side="b", x=1.5, initiative_roll=8, concentration=5)
-    strike = plan("fighter", 1, "attack", rolls={"attack": [15], "damage": [7]})
-    cast = plan("wizard", 1, "cast", spell=("web", 2), rolls={"concentration": [15]})
-    engine = run(
-        encounter(
-            fighter,
-            wizard,
-            plans=(_ready("fighter", 1, strike, Trigger("starts_casting", actor="wizard")), cast),
-        )
-    )
+    engine = _readied_blow_on_a_caster(concentration_roll=15)
     (check,) = events(engine, "concentration_check", "wizard")
     assert (check.time, check["dc"], check["total"], check["success"]) == (4.0, 19, 20, True)
     assert events(engine, "spell_lost", "wizard") == []
