@@ -2,6 +2,13 @@
 
 The window answers with a non-blocking prompt; headless runs answer with a policy. Either way
 the answer goes back through `Engine.answer`, and the engine never blocks or sleeps.
+
+Every input from outside the engine (a roll, a yes/no answer) carries a stable *key* that says
+what it is for, independent of the order things are asked in: "initiative/thorin",
+"thorin.r1.1/blow2/attack" (the attack roll of blow 2 of Thorin's first action of round 1),
+"runner.r1.1/intercept/guard" (guard's intercept of runner during that move). A replay matches
+the recorded answers by key, never by position, so adding a creature, removing one, or changing
+a later plan never moves an answer onto another question.
 """
 
 from __future__ import annotations
@@ -13,12 +20,14 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class RollRequest:
     """A roll the rules need: `dice` is the notation ("1d20", "1d8+3"), `purpose` what it is for
-    ("initiative", "attack", "damage", "concentration", "tie_break")."""
+    ("initiative", "attack", "damage", "concentration", "tie_break"), `key` the decision's
+    stable key (unique in the fight)."""
 
     actor: str
     purpose: str
     dice: str
     description: str
+    key: str
 
 
 @dataclass(frozen=True)
@@ -42,7 +51,8 @@ CHOICE_KINDS = frozenset({"aoo", "intercept"})
 @dataclass(frozen=True)
 class ChoiceRequest:
     """An opportunity a person may take or decline: `kind` is one of CHOICE_KINDS, `actor` who
-    may act, `target` whom it is against, (`x`, `y`) the point, `at` the moment it happens."""
+    may act, `target` whom it is against, (`x`, `y`) the point, `at` the moment it happens,
+    `key` the decision's stable key."""
 
     kind: str
     actor: str
@@ -51,6 +61,7 @@ class ChoiceRequest:
     y: float
     at: float
     description: str
+    key: str
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,35 @@ class ChoiceDecision:
 
 
 Decision = RollDecision | ChoiceDecision
+
+
+@dataclass(frozen=True)
+class RecordedDecision:
+    """A decision taken from an earlier log, fed back so that a replay never asks or rolls it
+    again: a roll (`kind` "roll": `dice`, `total`, `detail`, `source`) or an answer to an
+    opportunity (`kind` one of CHOICE_KINDS: `taken`). `key` is empty only in logs written
+    before keys existed, which are matched in order once (see `Engine`)."""
+
+    key: str
+    kind: str
+    time: float
+    actor: str | None
+    purpose: str
+    dice: str = ""
+    total: int = 0
+    detail: str = ""
+    source: str = ""
+    taken: bool = False
+
+    @property
+    def answer(self) -> int | bool:
+        return self.total if self.kind == "roll" else self.taken
+
+
+def decision_key(*parts: str) -> str:
+    """A key from its parts, most general first: decision_key(action_id, "blow2", "attack")."""
+    return "/".join(parts)
+
 
 #: Says, for each roll the engine is about to make, whether a person wants to roll it.
 AskPolicy = Callable[[RollRequest], bool]

@@ -1,5 +1,11 @@
 """Dice: notation is parsed and rolled by the d20 library, with a seeded generator we own.
 
+A fight's dice are `KeyedDice`: each roll is drawn from a generator seeded by the fight's seed
+and the decision's key ("thorin.r1.1/blow1/attack"), a counter-based scheme. A roll therefore
+depends on nothing but the seed and what it is for: replaying half a fight from its log, adding
+a creature, or reopening a saved fight next week leaves every other roll where it was.
+`DiceRoller` is a plain sequential roller for rolls outside a fight (the initiative dialog).
+
 d20 draws its numbers through the name `random` in its `d20.expression` module. Rather than
 reseeding the shared global generator (which would make every roll depend on whoever else used
 `random`), each roll points that name at our own seeded `random.Random` for the duration of the
@@ -79,18 +85,17 @@ def _extreme(node: object, *, high: bool) -> int:
     raise _Unbounded
 
 
-class DiceRoller:
-    """Rolls dice notation with its own seeded generator."""
+class _Notation:
+    """Rolls notation from a given generator: d20's trees cached, and the one-die fast path."""
 
-    def __init__(self, seed: int | None = 0) -> None:
-        self._random = random.Random(seed)
+    def __init__(self) -> None:
         self._roller = d20.Roller()
         self._stringifier = d20.SimpleStringifier()
         # Parsed trees by notation: a fight rolls the same few expressions thousands of times,
         # and a plain dict is cheaper than d20's own least-frequently-used cache.
         self._trees: dict[str, d20.ast.Node] = {}
 
-    def roll(self, expression: str) -> Roll:
+    def roll(self, expression: str, generator: random.Random) -> Roll:
         single = _SINGLE_DIE.fullmatch(expression)
         if single is not None:
             # Most rolls of a fight are one plain die (every attack's d20). Draw it exactly as
@@ -98,10 +103,10 @@ class DiceRoller:
             # printing an expression tree: the same numbers, a quarter of the simulation's time
             # saved. tests/core/test_dice.py checks the two agree roll for roll.
             faces = int(single.group(1))
-            value = self._random.randrange(faces) + 1
+            value = generator.randrange(faces) + 1
             return Roll(expression, value, f"{expression} ({value}) = {value}")
         shared = d20.expression.random
-        d20.expression.random = self._random
+        d20.expression.random = generator
         try:
             tree = self._trees.get(expression)
             if tree is None:
@@ -113,6 +118,31 @@ class DiceRoller:
             d20.expression.random = shared
         return Roll(expression, int(result.total), result.result)
 
-    def randint(self, low: int, high: int) -> int:
-        """A uniform whole number in [low, high], e.g. for a coin flip."""
-        return self._random.randint(low, high)
+
+class DiceRoller:
+    """Rolls dice notation in sequence from its own seeded generator (rolls outside a fight)."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self._random = random.Random(seed)
+        self._notation = _Notation()
+
+    def roll(self, expression: str) -> Roll:
+        return self._notation.roll(expression, self._random)
+
+
+class KeyedDice:
+    """A fight's dice: the roll for a decision key depends only on the seed and the key.
+
+    The generator is reseeded from the text "seed:key" for each roll (Python seeds from text
+    through SHA-512, the same on every platform and unaffected by hash randomisation), so rolls
+    never depend on the order they are asked in, or on how many came before.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._random = random.Random()
+        self._notation = _Notation()
+
+    def roll(self, expression: str, key: str) -> Roll:
+        self._random.seed(f"{self.seed}:{key}")
+        return self._notation.roll(expression, self._random)

@@ -6,13 +6,19 @@ knows nothing of any ruleset: the ruleset's `start` spawns the processes.
 
 It never blocks: when a roll needs a person it stops with `pending` set, and `answer` resumes
 it. Nothing here reads the wall clock; the Qt driver decides how fast engine time passes.
+
+Decisions (rolls and answers) are keyed (core/decisions.py). An engine may be given the recorded
+decisions of an earlier log: each question whose key was recorded gets the recorded answer
+(a roll only if its dice still agree), and a recorded decision that the new run passes by
+without asking is dropped with a `decision_dropped` event. App rolls come from `KeyedDice`, so a
+question asked anew gets the roll the same seed gives that key in any run.
 """
 
 from __future__ import annotations
 
-import itertools
+import random
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Collection, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -24,12 +30,13 @@ from battlemap.core.decisions import (
     ChoicePolicy,
     ChoiceRequest,
     Decision,
+    RecordedDecision,
     RollDecision,
     RollRequest,
     never_ask,
     take_all,
 )
-from battlemap.core.dice import DiceRoller, Roll, dice_range
+from battlemap.core.dice import KeyedDice, Roll, dice_range
 from battlemap.core.encounter import Encounter
 from battlemap.core.errors import DecisionError
 from battlemap.core.events import Event, EventLog, JsonValue
@@ -68,21 +75,6 @@ Command: TypeAlias = Wait | NeedRoll | NeedChoice
 Process: TypeAlias = Generator[Command, Any, None]
 
 
-@dataclass(frozen=True)
-class RecordedRoll:
-    """A roll taken from an earlier log, fed back so that a replay never rolls again."""
-
-    purpose: str
-    dice: str
-    total: int
-    detail: str
-    source: str
-
-
-class ReplayMismatch(AssertionError):
-    """A recorded log does not fit the encounter it is replayed against."""
-
-
 class Engine:
     """Runs one encounter under one ruleset.
 
@@ -98,9 +90,11 @@ class Engine:
         seed: int | None = 0,
         ask: AskPolicy = never_ask,
         choose: ChoicePolicy = take_all,
-        recorded_rolls: Iterable[RecordedRoll] = (),
-        recorded_choices: Iterable[bool] = (),
+        recorded: Iterable[RecordedDecision] = (),
+        ask_again: Collection[str] = (),
     ) -> None:
+        """`recorded`: decisions of an earlier log to answer again; `ask_again`: keys a person
+        must be asked even where the policy would let the app roll (an undone roll)."""
         self.encounter = encounter
         self.ruleset = ruleset
         self.clock = ruleset.clock
@@ -109,13 +103,27 @@ class Engine:
         self.now = float("-inf")
         self.pending: Decision | None = None
         self._queue: Scheduler[tuple[Process, Any]] = Scheduler()
-        self._dice = DiceRoller(seed)
+        # No seed: draw one, so that the fight is still reproducible from its log.
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self._dice = KeyedDice(self.seed)
         self._ask = ask
         self._choose = choose
-        self._recorded: deque[RecordedRoll] = deque(recorded_rolls)
-        self._recorded_choices: deque[bool] = deque(recorded_choices)
+        self._recorded: dict[str, RecordedDecision] = {}
+        # Logs written before keys existed: matched in order, once, by purpose and dice.
+        self._legacy: deque[RecordedDecision] = deque()
+        for decision in recorded:
+            if decision.key:
+                self._recorded[decision.key] = decision
+            else:
+                self._legacy.append(decision)
+        # Recorded decisions by time, to drop those the clock passes without asking them.
+        self._unasked: deque[RecordedDecision] = deque(
+            sorted([*self._recorded.values(), *self._legacy], key=lambda d: d.time)
+        )
+        self._used: set[int] = set()
+        self._asked: set[str] = set()
+        self._ask_again = set(ask_again)
         self._blocked: Process | None = None
-        self._ids = itertools.count(1)
         self._watchers: list[Callable[[Event], None]] = []
         # Events emitted before the clock starts (initiative rolls come before anyone knows
         # which round comes first) wait here and take the first moment the clock reaches.
@@ -161,6 +169,9 @@ class Engine:
         """Run until nothing is scheduled or a decision is pending (then False)."""
         while self.step():
             pass
+        if self.pending is None and not self._queue:
+            # The fight is over: recorded decisions it never came to are dropped.
+            self._drop_unasked(float("inf"))
         return self.pending is None
 
     # --- events -----------------------------------------------------------------------------
@@ -201,10 +212,6 @@ class Engine:
         """Call `watcher` with every event, just after it is applied (triggers listen here)."""
         self._watchers.append(watcher)
 
-    def new_id(self, prefix: str) -> str:
-        """A fresh identifier such as "a12", unique in this fight."""
-        return f"{prefix}{next(self._ids)}"
-
     # --- decisions --------------------------------------------------------------------------
 
     def answer(self, total: int | None) -> None:
@@ -213,7 +220,7 @@ class Engine:
             raise DecisionError("answer", "no roll is waiting for an answer")
         request = self.pending.request
         if total is None:
-            roll = self._dice.roll(request.dice)
+            roll = self._dice.roll(request.dice, request.key)
             source = "app"
         else:
             _check_total(request, total)
@@ -236,6 +243,8 @@ class Engine:
 
     def _advance_clock(self, time: float) -> None:
         if time > self.now:
+            # Everything that could be asked at the instants before `time` has been asked.
+            self._drop_unasked(time)
             self.now = time
         if self._unstamped and self.now != float("-inf"):
             waiting, self._unstamped = self._unstamped, []
@@ -274,32 +283,41 @@ class Engine:
 
     def _serve_roll(self, command: NeedRoll) -> Roll | None:
         request = command.request
-        if self._recorded:
-            recorded = self._recorded.popleft()
-            if (recorded.purpose, recorded.dice) != (request.purpose, request.dice):
-                raise ReplayMismatch(
-                    f"log has a {recorded.purpose} roll of {recorded.dice} where the encounter "
-                    f"asks for a {request.purpose} roll of {request.dice}"
-                )
-            roll = Roll(request.dice, recorded.total, recorded.detail)
-            self._record_roll(request, roll, recorded.source)
-            return roll
+        self._check_unique(request.key)
+        recorded = self._take_recorded(request.key, "roll", request.purpose, request.dice)
+        if recorded is not None and recorded.source == "file" and command.fixed is None:
+            # The file fixed this roll then and no longer does (its plan or the initiative set
+            # in it was undone): the file's word is gone with it.
+            self._emit_dropped(recorded, "no longer fixed in the file")
+            recorded = None
         if command.fixed is not None:
+            # A roll fixed in the plan is the file's to say, even over one recorded earlier.
             roll = Roll(
                 request.dice, command.fixed, f"{request.dice} = {command.fixed} (from file)"
             )
             self._record_roll(request, roll, "file")
             return roll
-        if self._ask(request):
+        if recorded is not None:
+            roll = Roll(request.dice, recorded.total, recorded.detail)
+            self._record_roll(request, roll, recorded.source)
+            return roll
+        if request.key in self._ask_again or self._ask(request):
+            self._ask_again.discard(request.key)
             self.pending = RollDecision(request, self.now)
             return None
-        roll = self._dice.roll(request.dice)
+        roll = self._dice.roll(request.dice, request.key)
         self._record_roll(request, roll, "app")
         return roll
 
     def _serve_choice(self, request: ChoiceRequest) -> bool | None:
-        if self._recorded_choices:
-            taken = self._recorded_choices.popleft()
+        self._check_unique(request.key)
+        recorded = self._take_recorded(request.key, request.kind, request.kind, "")
+        if recorded is not None:
+            taken = recorded.taken
+        elif request.key in self._ask_again:
+            self._ask_again.discard(request.key)
+            self.pending = ChoiceDecision(request, self.now)
+            return None
         else:
             answer = self._choose(request)
             if answer is None:
@@ -308,6 +326,56 @@ class Engine:
             taken = answer
         self._record_choice(request, taken)
         return taken
+
+    def _check_unique(self, key: str) -> None:
+        # Two questions with one key would share an answer: a ruleset bug, never the user's.
+        if key in self._asked:
+            raise AssertionError(f"decision key {key!r} asked twice")
+        self._asked.add(key)
+
+    def _take_recorded(
+        self, key: str, kind: str, purpose: str, dice: str
+    ) -> RecordedDecision | None:
+        """The recorded decision for this question, if one still applies."""
+        recorded = self._recorded.pop(key, None)
+        if recorded is None and self._legacy:
+            head = self._legacy[0]
+            if (head.kind, head.purpose, head.dice) == (kind, purpose, dice):
+                recorded = self._legacy.popleft()
+        if recorded is None:
+            return None
+        self._used.add(id(recorded))
+        if recorded.kind != kind or recorded.dice != dice:
+            was = f"a {recorded.dice} roll" if recorded.kind == "roll" else recorded.kind
+            now = f"a {dice} roll" if kind == "roll" else kind
+            self._emit_dropped(recorded, f"the question changed: {was} then, {now} now")
+            return None
+        return recorded
+
+    def _drop_unasked(self, before: float) -> None:
+        """Drop the recorded decisions made before `before` that this run never asked."""
+        while self._unasked and self._unasked[0].time < before:
+            recorded = self._unasked.popleft()
+            if id(recorded) in self._used:
+                continue
+            self._used.add(id(recorded))
+            if recorded.key and self._recorded.get(recorded.key) is recorded:
+                del self._recorded[recorded.key]
+            else:
+                self._legacy.remove(recorded)
+            self._emit_dropped(recorded, "no longer asked")
+
+    def _emit_dropped(self, recorded: RecordedDecision, reason: str) -> None:
+        # Said in the log, so that an answer given at the table never vanishes unremarked.
+        self.emit(
+            "decision_dropped",
+            recorded.actor,
+            key=recorded.key,
+            decision=recorded.kind,
+            purpose=recorded.purpose,
+            was=recorded.answer,
+            reason=reason,
+        )
 
     def _record_choice(self, request: ChoiceRequest, taken: bool) -> None:
         # The opportunity and its answer are one event: a replay answers it the same way.
@@ -319,6 +387,7 @@ class Engine:
             y=request.y,
             at=request.at,
             taken=taken,
+            key=request.key,
         )
 
     def _record_roll(self, request: RollRequest, roll: Roll, source: str) -> None:
@@ -331,21 +400,40 @@ class Engine:
             result=roll.total,
             detail=roll.detail,
             source=source,
+            key=request.key,
         )
 
 
-def recorded_rolls(events: Iterable[Event]) -> list[RecordedRoll]:
-    """The rolls of a log, in order, to feed a replaying engine."""
-    return [
-        RecordedRoll(e["purpose"], e["dice"], int(e["result"]), e["detail"], e["source"])
-        for e in events
-        if e.type == "roll"
-    ]
-
-
-def recorded_choices(events: Iterable[Event]) -> list[bool]:
-    """The answers to opportunities in a log, in order, to feed a replaying engine."""
-    return [bool(e["taken"]) for e in events if e.type in CHOICE_KINDS]
+def recorded_decisions(events: Iterable[Event]) -> list[RecordedDecision]:
+    """The decisions of a log (rolls and answers to opportunities), to feed a replaying engine."""
+    out = []
+    for e in events:
+        if e.type == "roll":
+            out.append(
+                RecordedDecision(
+                    key=str(e.get("key", "")),
+                    kind="roll",
+                    time=e.time,
+                    actor=e.actor,
+                    purpose=str(e["purpose"]),
+                    dice=str(e["dice"]),
+                    total=int(e["result"]),
+                    detail=str(e["detail"]),
+                    source=str(e["source"]),
+                )
+            )
+        elif e.type in CHOICE_KINDS:
+            out.append(
+                RecordedDecision(
+                    key=str(e.get("key", "")),
+                    kind=e.type,
+                    time=e.time,
+                    actor=e.actor,
+                    purpose=e.type,
+                    taken=bool(e["taken"]),
+                )
+            )
+    return out
 
 
 def _check_total(request: RollRequest, total: int) -> None:

@@ -75,6 +75,12 @@ class Narrator:
                 f"{self.name(e.actor)}'s readied action goes off ({e['trigger'].replace('_', ' ')}"
                 + (f", by {self.name(e['by'])})" if e.get("by") else ")")
             ),
+            "decision_dropped": self._decision_dropped,
+            "fixed_roll_unused": lambda e: (
+                f"{self.name(e.actor)}'s {e['purpose']} "
+                f"{'roll' if len(e['rolls']) == 1 else 'rolls'} "
+                f"{', '.join(str(r) for r in e['rolls'])} set in the plan went unused"
+            ),
             "delay": lambda e: (
                 f"{self.name(e.actor)} delays: acts at {e['to_count']} instead of "
                 f"{e['from_count']} from now on"
@@ -212,6 +218,15 @@ class Narrator:
         if e["taken"]:
             return f"{who} sets off to intercept {whom}, meeting at {where}"
         return f"{who} could intercept {whom} at {where}, but holds back"
+
+    def _decision_dropped(self, e: Event) -> str:
+        who = self.name(e.actor)
+        if e["decision"] == "roll":
+            what = f"{who}'s {str(e['purpose']).replace('_', ' ')} roll of {e['was']}"
+        else:
+            kind = "intercept" if e["decision"] == "intercept" else "attack of opportunity"
+            what = f"{who}'s answer to an {kind} ({'taken' if e['was'] else 'declined'})"
+        return f"{what} from before the change is dropped: {e['reason']}"
 
     def _plan_skipped(self, e: Event) -> str:
         return (

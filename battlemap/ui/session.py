@@ -2,21 +2,30 @@
 
 The engine only ever runs forward, to the playhead; scrubbing back is free because the state
 at any time is the replay of the log (an incremental replay, rebuilt only when the playhead goes
-back). An edit to the encounter during a fight rebuilds the engine by feeding it the rolls of
-the log up to the playhead, so what already happened stays as it was.
+back). An edit to the encounter during a fight rebuilds the engine by feeding it the decisions
+of the log, matched by key: every roll and answer whose question is still asked stays as it
+was, and app rolls asked anew come from the seed and their key, so what already happened stays
+unless the edit changed it. A person's answer is a step that can be undone: the fight rewinds
+to just before the question and asks it again.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
-from battlemap.core.decisions import ChoicePolicy, ChoiceRequest, Decision, RollRequest
+from battlemap.core.decisions import (
+    ChoicePolicy,
+    ChoiceRequest,
+    Decision,
+    RecordedDecision,
+    RollRequest,
+)
 from battlemap.core.encounter import Encounter, Point
-from battlemap.core.engine import Engine, ReplayMismatch, recorded_choices, recorded_rolls
-from battlemap.core.errors import BattlemapError
+from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.events import Event
 from battlemap.core.state import State
 from battlemap.rulesets import get_ruleset
@@ -42,6 +51,19 @@ class _Replay:
         return self.state
 
 
+@dataclass(frozen=True)
+class AnsweredStep:
+    """A question a person answered: what the History lists and Undo rewinds.
+
+    `decision` is the answer as the log recorded it (to redo it exactly), `text` a readable
+    line ("Thorin's attack roll: 21"), `resume_at` where the playhead was when it was answered.
+    """
+
+    decision: RecordedDecision
+    text: str
+    resume_at: float
+
+
 class FightSession(QObject):
     """Runs the fight for the window.
 
@@ -52,6 +74,9 @@ class FightSession(QObject):
         decisionPending(object): the engine waits for a person (a RollDecision).
         decisionCleared(): the pending decision was answered.
         notice(str): something the game master should read in the status bar.
+        answered(object): a person answered a question (an AnsweredStep), an undoable step.
+        diverged(object): after an edit, the time the fight first differs from before it (a
+            float), or None when the past is unchanged.
     """
 
     timeChanged = Signal(float)
@@ -60,6 +85,8 @@ class FightSession(QObject):
     decisionPending = Signal(object)
     decisionCleared = Signal()
     notice = Signal(str)
+    answered = Signal(object)
+    diverged = Signal(object)
 
     def __init__(
         self,
@@ -125,14 +152,17 @@ class FightSession(QObject):
         if self.engine is not None:
             return
         saved = self._encounter.log
-        self.engine = self._new_engine(recorded_rolls(saved), recorded_choices(saved))
+        self.engine = self._new_engine(recorded_decisions(saved))
         if saved:
             self.engine.run_until(saved[-1].time)
-            if _as_json(self.engine.log) != _as_json(saved):
+            differs = _first_difference(saved, self.engine.log.events)
+            if differs is not None:
                 self.notice.emit(
-                    "The saved log does not match this encounter; "
-                    "the fight was replayed from its rolls."
+                    "The saved log does not match this encounter; the fight was replayed "
+                    "with its rolls and answers, and differs from "
+                    f"{self.ruleset.clock.label(differs)}."
                 )
+            self.diverged.emit(differs)
             self.time = saved[-1].time
         else:
             # Initiative rolls before the clock starts; stepping until the first event exists
@@ -183,10 +213,7 @@ class FightSession(QObject):
             return
         before = len(engine.log)
         engine.answer(total)  # a DecisionError here leaves the question open for the caller
-        self.decisionCleared.emit()
-        engine.run_until(self.time)
-        self._announce(before)
-        self._report_pending()
+        self._answered(before)
 
     def choose(self, taken: bool) -> None:
         """Take or decline the pending opportunity and go on to the playhead."""
@@ -195,10 +222,39 @@ class FightSession(QObject):
             return
         before = len(engine.log)
         engine.choose(taken)
-        self.decisionCleared.emit()
-        engine.run_until(self.time)
-        self._announce(before)
-        self._report_pending()
+        self._answered(before)
+
+    def rewind(self, step: AnsweredStep) -> None:
+        """Undo an answered step: back to just before its question, which is asked again.
+
+        Everything after it in the log goes (it followed from the answer); the decisions before
+        it stay, matched by key as always.
+        """
+        engine = self.engine
+        if engine is None:
+            return
+        events = engine.log.events
+        index = _index_of(events, step.decision.key)
+        keep = recorded_decisions(events[:index] if index is not None else events)
+        self.engine = self._new_engine(keep, ask_again={step.decision.key})
+        self.engine.run_until(step.decision.time)
+        self.time = self.engine.pending.time if self.engine.pending else step.decision.time
+        self._rebuilt()
+
+    def replay_step(self, step: AnsweredStep) -> None:
+        """Redo an answered step: give the same answer again and go on to where it was."""
+        engine = self.engine
+        if engine is None:
+            return
+        if engine.pending is None or _key_of(engine.pending) != step.decision.key:
+            # Not at that question (the fight was changed meanwhile): rebuild with the answer.
+            keep = [*recorded_decisions(engine.log.events), step.decision]
+            self.engine = engine = self._new_engine(keep)
+        else:
+            self._give(engine, step.decision)
+        engine.run_until(step.resume_at)
+        self.time = engine.pending.time if engine.pending else step.resume_at
+        self._rebuilt()
 
     def restart(self, encounter: Encounter) -> None:
         """Back to the set-up: no engine, playhead at round one."""
@@ -218,37 +274,83 @@ class FightSession(QObject):
             self._replay = _Replay(encounter, self.ruleset)
             return
         old = self.engine
-        keep = [e for e in old.log if e.time <= self.time]
+        before = [e for e in old.log if e.time <= self.time]
         self._encounter = encounter
-        try:
-            self.engine = self._new_engine(recorded_rolls(keep), recorded_choices(keep))
-            self.engine.run_until(self.time)
-            changed = _as_json(self.engine.log)[: len(keep)] != _as_json(keep)
-        except (ReplayMismatch, BattlemapError):
-            self.engine = self._new_engine(())
-            self.engine.run_until(self.time)
-            changed = True
-        if changed:
+        # Every decision of the log, even those past the playhead (the game master may have
+        # scrubbed back to edit): an answer whose question is still asked keeps its answer.
+        self.engine = self._new_engine(recorded_decisions(old.log.events))
+        self.engine.run_until(self.time)
+        differs = _first_difference(before, self.engine.log.events)
+        if differs is not None:
             self.notice.emit(
-                "The change alters what already happened: the fight so far was recomputed."
+                "The change alters what already happened: the fight differs from "
+                f"{self.ruleset.clock.label(differs)} on (marked on the timeline); "
+                "rolls and answers that still apply were kept."
             )
-        self._replay = _Replay(encounter, self.ruleset)
-        self.logReset.emit()
-        self._report_pending()
-        self.timeChanged.emit(self.time)
+        self.diverged.emit(differs)
+        self._rebuilt()
 
     # --- internals ---------------------------------------------------------------------------
 
-    def _new_engine(self, rolls: object, choices: Iterable[bool] = ()) -> Engine:
+    def _new_engine(
+        self, recorded: Iterable[RecordedDecision], ask_again: Iterable[str] = ()
+    ) -> Engine:
         return Engine(
             self._encounter,
             self.ruleset,
             seed=self._encounter.seed,
             ask=lambda request: self._ask(request),
             choose=lambda request: self._choose(request),
-            recorded_rolls=rolls,  # type: ignore[arg-type]
-            recorded_choices=choices,
+            recorded=recorded,
+            ask_again=frozenset(ask_again),
         )
+
+    def _answered(self, before: int) -> None:
+        """A person answered: report the step, then run on to the playhead."""
+        engine = self.engine
+        assert engine is not None
+        answer = next(
+            (e for e in engine.log.events[before:] if e.type == "roll" or "taken" in e.fields),
+            None,
+        )
+        self.decisionCleared.emit()
+        if answer is not None:
+            decision = recorded_decisions([answer])[0]
+            self.answered.emit(AnsweredStep(decision, self._step_text(decision), self.time))
+        engine.run_until(self.time)
+        self._announce(before)
+        self._report_pending()
+
+    def _step_text(self, decision: RecordedDecision) -> str:
+        names = {c.id: c.name for c in self._encounter.combatants}
+        who = names.get(decision.actor or "", decision.actor or "?")
+        if decision.kind == "roll":
+            purpose = decision.purpose.replace("_", " ")
+            return f"{who}'s {purpose} roll: {decision.total}"
+        target = next((str(e["target"]) for e in self.events() if e.get("key") == decision.key), "")
+        whom = names.get(target, target)
+        if decision.kind == "intercept":
+            return f"{who} intercepts {whom}" if decision.taken else f"{who} lets {whom} pass"
+        return (
+            f"{who} attacks {whom} (opportunity)"
+            if decision.taken
+            else f"{who} lets {whom} go (no opportunity attack)"
+        )
+
+    @staticmethod
+    def _give(engine: Engine, decision: RecordedDecision) -> None:
+        if decision.kind == "roll":
+            # A roll the app made for a person ("roll for me") comes out the same from its key.
+            engine.answer(decision.total if decision.source == "table" else None)
+        else:
+            engine.choose(decision.taken)
+
+    def _rebuilt(self) -> None:
+        self._replay = _Replay(self._encounter, self.ruleset)
+        self.decisionCleared.emit()
+        self.logReset.emit()
+        self._report_pending()
+        self.timeChanged.emit(self.time)
 
     def _announce(self, before: int) -> None:
         assert self.engine is not None
@@ -260,8 +362,27 @@ class FightSession(QObject):
             self.decisionPending.emit(self.engine.pending)
 
 
-def _as_json(events: object) -> list[str]:
-    return [json.dumps(e.to_json(), sort_keys=True) for e in events]  # type: ignore[attr-defined]
+def _first_difference(before: Sequence[Event], after: Sequence[Event]) -> float | None:
+    """The time of the first event of `before` that `after` does not repeat, or None when
+    `after` begins with all of `before`."""
+    for old, new in zip(before, after, strict=False):
+        if _as_json(old) != _as_json(new):
+            return min(old.time, new.time)
+    if len(after) < len(before):
+        return before[len(after)].time
+    return None
+
+
+def _as_json(event: Event) -> str:
+    return json.dumps(event.to_json(), sort_keys=True)
+
+
+def _index_of(events: Sequence[Event], key: str) -> int | None:
+    return next((i for i, e in enumerate(events) if e.get("key") == key), None)
+
+
+def _key_of(decision: Decision) -> str:
+    return decision.request.key
 
 
 def _ask_a_person(_request: ChoiceRequest) -> bool | None:

@@ -35,17 +35,16 @@ THORIN_FIRST_BLOW = {
     "actor": "thorin",
     "target": "goblin",
     "attack": "battleaxe",
-    "roll": 13,
+    "roll": 6,
     "bonus": 6,
-    "total": 19,
+    "total": 12,
     "ac": 15,
-    "hit": True,
-    "damage": 10,
-    "damage_roll": "1d8 (7) + 3 = 10",
+    "hit": False,
+    "damage": 0,
+    "damage_roll": "",
 }
 THORIN_FIRST_BLOW_TEXT = (
-    "Round 1, 6: Thorin attacks goblin with battleaxe: 19 vs AC 15, hit for 10 "
-    "[d20 13 + 6; damage 1d8 (7) + 3 = 10]"
+    "Round 1, 6: Thorin attacks goblin with battleaxe: 12 vs AC 15, miss [d20 6 + 6]"
 )
 
 #: skirmish.json's initiative: roll and modifier from the file, the count each acts on.
@@ -106,6 +105,7 @@ def test_simulate_prints_only_json_events_in_time_order(
         "result": 3,
         "detail": "1d12 = 3 (from file)",
         "source": "file",
+        "key": "initiative/thorin",
     }
     initiative = {
         event["actor"]: (event["roll"], event["modifier"], event["count"])
@@ -271,8 +271,8 @@ def test_valid_base_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
     assert (status, err) == (0, "")
     assert (
-        "Round 1, 7: Ann attacks Orc with sword: 17 vs AC 13, hit for 9 "
-        "[d20 13 + 4; damage 1d8 (7) + 2 = 9]"
+        "Round 1, 7: Ann attacks Orc with sword: 14 vs AC 13, hit for 6 "
+        "[d20 10 + 4; damage 1d8 (4) + 2 = 6]"
     ) in out.splitlines()
 
 

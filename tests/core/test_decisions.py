@@ -34,7 +34,7 @@ def test_a_player_roll_pauses_the_engine_until_answered() -> None:
     assert engine.run() is False
     assert engine.pending is not None
     assert engine.pending.request == RollRequest(
-        "hero", "attack", "1d20", "Hero attacks Orc (longsword)"
+        "hero", "attack", "1d20", "Hero attacks Orc (longsword)", "hero.r1.1/blow1/attack"
     )
     assert engine.pending.time == 2.0
     assert engine.step() is False  # nothing moves while the question is open

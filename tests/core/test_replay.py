@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from battlemap.core.encounter import Encounter
-from battlemap.core.engine import Engine, recorded_rolls
+from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.state import replay
 from battlemap.rulesets import get_ruleset
 from battlemap.storage.encounter_file import load_encounter
@@ -62,7 +62,7 @@ def test_feeding_back_the_rolls_reproduces_the_log_with_any_seed(skirmish: Encou
     """Every random outcome is an event: a replay never rolls again."""
     original = _engine(skirmish, seed=3)
     assert original.run()
-    again = _engine(skirmish, seed=999, recorded_rolls=recorded_rolls(original.log))
+    again = _engine(skirmish, seed=999, recorded=recorded_decisions(original.log))
     assert again.run()
     as_json = [json.dumps(e.to_json()) for e in original.log]
     assert [json.dumps(e.to_json()) for e in again.log] == as_json

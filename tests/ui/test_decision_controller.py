@@ -73,9 +73,15 @@ def test_an_impossible_roll_is_reported_and_the_question_stays_open(qtbot: QtBot
 
 def test_the_ask_policies_follow_the_settings_of_the_moment(qtbot: QtBot) -> None:
     setup = _Setup(qtbot, Settings())
-    thorin_attacks = RollRequest("thorin", "attack", "1d20", "Thorin attacks")
-    goblin_attacks = RollRequest("goblin", "attack", "1d20", "goblin attacks")
-    opportunity = ChoiceRequest("aoo", "thorin", "goblin", 4.5, 6.5, 4.0, "Thorin may attack")
+    thorin_attacks = RollRequest(
+        "thorin", "attack", "1d20", "Thorin attacks", "thorin.r1.1/blow1/attack"
+    )
+    goblin_attacks = RollRequest(
+        "goblin", "attack", "1d20", "goblin attacks", "goblin.r1.1/blow1/attack"
+    )
+    opportunity = ChoiceRequest(
+        "aoo", "thorin", "goblin", 4.5, 6.5, 4.0, "Thorin may attack", "goblin.r1.1/aoo/thorin"
+    )
     assert not setup.decisions.asks_a_person(thorin_attacks)
     assert setup.decisions.offers(opportunity) is None  # None: ask the game master
     setup.settings = PLAYERS_ROLL

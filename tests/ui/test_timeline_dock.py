@@ -57,7 +57,9 @@ class Fight:
 def fight() -> Fight:
     encounter = load_encounter(SKIRMISH)
     ruleset = get_ruleset(encounter.ruleset)
-    engine = Engine(encounter, ruleset)
+    # A seed under which the app's dice give the skirmish hits and misses on every lane and
+    # three drops (goblin at 6.0, shaman at 7.0, wolf at 24.0): something of each to draw.
+    engine = Engine(encounter, ruleset, seed=120)
     assert engine.run()
     return Fight(encounter, ruleset.clock, list(engine.log))
 
@@ -175,12 +177,12 @@ def test_an_action_without_its_end_yet_runs_to_its_planned_end(
     # The log as it stands just after Mialee's readied shot began at 4.0 and before 7.0.
     early = [e for e in fight.events if e.time < 7.0]
     dock.set_events(early, fight.clock)
-    shot = dock.content.bar("a5")
+    shot = dock.content.bar("archer.r1.1.readied")
     assert (shot.actor, shot.action, shot.is_open) == ("archer", "attack", True)
     rect = dock.bars_item.bar_rect(shot)
     assert rect is not None
     assert (rect.left(), rect.right()) == (4.0, 10.0)  # its `ends`
-    charge = dock.bars_item.bar_rect(dock.content.bar("a3"))
+    charge = dock.bars_item.bar_rect(dock.content.bar("wolf.r1.1"))
     assert charge is not None
     assert (charge.left(), charge.right()) == (1.0, 13.0)
 
@@ -191,30 +193,30 @@ def test_adding_events_ends_open_bars_without_rebuilding(dock: TimelineDock, fig
     split = next(i for i, e in enumerate(fight.events) if e.type == "triggered")
     dock.set_events(fight.events[:split], fight.clock)
     items_before = list(dock.plot_widget.scene().items())
-    untouched = dock.content.bar("a2")  # Luet's move ends at 7.0, later
-    assert dock.bars_item.bar_rect(dock.content.bar("a4")).right() == 10.0  # type: ignore[union-attr]
-    assert dock.bars_item.bar_rect(dock.content.bar("a1")).right() == 12.0  # type: ignore[union-attr]
+    untouched = dock.content.bar("luet.r1.1")  # Luet's move ends at 7.0, later
+    assert dock.bars_item.bar_rect(dock.content.bar("shaman.r1.1")).right() == 10.0  # type: ignore[union-attr]
+    assert dock.bars_item.bar_rect(dock.content.bar("archer.r1.1")).right() == 12.0  # type: ignore[union-attr]
 
     dock.add_events(fight.events[split:])
 
-    cast = dock.content.bar("a4")
+    cast = dock.content.bar("shaman.r1.1")
     assert not cast.is_open and cast.cut_short
     assert dock.bars_item.bar_rect(cast).right() == 4.0  # type: ignore[union-attr]  # spell lost
-    ready = dock.content.bar("a1")
+    ready = dock.content.bar("archer.r1.1")
     assert not ready.is_open and ready.cut_short
     assert dock.bars_item.bar_rect(ready).right() == 4.0  # type: ignore[union-attr]  # triggered
     assert len(dock.content.bars) == 10
-    assert dock.content.bar("a3").end == 13.0
+    assert dock.content.bar("wolf.r1.1").end == 13.0
     # Nothing was rebuilt: the same graphics items, and unchanged bars are the same objects.
     assert list(dock.plot_widget.scene().items()) == items_before
-    assert dock.content.bars[0] is dock.content.bar("a1")
-    assert dock.content.bar("a2").start_event is untouched.start_event
+    assert dock.content.bars[0] is dock.content.bar("archer.r1.1")
+    assert dock.content.bar("luet.r1.1").start_event is untouched.start_event
 
 
 def test_a_full_attack_carries_its_planned_blows(dock: TimelineDock) -> None:
-    assert dock.content.bar("a6").blows == (6.0, 12.0)
-    assert dock.content.bar("a10").blows == (18.0, 24.0)
-    assert dock.content.bar("a2").blows == ()
+    assert dock.content.bar("thorin.r1.1").blows == (6.0, 12.0)
+    assert dock.content.bar("thorin.r2.1").blows == (18.0, 24.0)
+    assert dock.content.bar("luet.r1.1").blows == ()
 
 
 # --- markers ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ movement.py.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -50,30 +51,46 @@ class ActionRunner:
         self.readiness = Readiness(self)
 
     def run(
-        self, actor: str, plan: Plan, start: float, round_plans: Collection[Plan] = ()
+        self,
+        actor: str,
+        plan: Plan,
+        start: float,
+        action_id: str,
+        round_plans: Collection[Plan] = (),
     ) -> Process:
+        """Run `plan` as action `action_id` (a stable id: decision keys hang off it). The rolls
+        the plan fixes belong to this action; any it did not use are reported at its end."""
+        fixed = self.fight.fixed_rolls[action_id] = {
+            purpose: deque(values) for purpose, values in plan.rolls.items()
+        }
         kind = plan.action
         if kind == "charge":
-            yield from self._charge(actor, plan, start)
+            yield from self._charge(actor, plan, start, action_id)
         elif kind == "ready":
-            yield from self.readiness.ready(actor, plan, start)
+            yield from self.readiness.ready(actor, plan, start, action_id)
         elif kind == "follow":
-            yield from self.movement.follow(actor, plan, start)
+            yield from self.movement.follow(actor, plan, start, action_id)
         elif kind in MOVEMENT_MULTIPLIER:
-            yield from self.movement.move(actor, plan, start, round_plans)
+            yield from self.movement.move(actor, plan, start, action_id, round_plans)
         elif kind == "attack":
-            yield from self._attack(actor, plan, start)
+            yield from self._attack(actor, plan, start, action_id)
         elif kind == "full_attack":
-            yield from self._full_attack(actor, plan, start)
+            yield from self._full_attack(actor, plan, start, action_id)
         elif kind == "cast":
-            yield from self._cast(actor, plan, start)
+            yield from self._cast(actor, plan, start, action_id)
         else:
-            yield from self._plain(actor, plan, start)
+            yield from self._plain(actor, plan, start, action_id)
+        del self.fight.fixed_rolls[action_id]
+        for purpose, values in fixed.items():
+            if values:
+                # A roll made at the table that the fight never needed is said, not lost.
+                self.engine.emit(
+                    "fixed_roll_unused", actor, id=action_id, purpose=purpose, rolls=list(values)
+                )
 
     # --- shared -----------------------------------------------------------------------------
 
-    def begin(self, actor: str, plan: Plan, start: float, **fields: Any) -> str:
-        action_id = self.engine.new_id("a")
+    def begin(self, actor: str, plan: Plan, start: float, action_id: str, **fields: Any) -> str:
         self.engine.emit(
             "action_start",
             actor,
@@ -93,7 +110,9 @@ class ActionRunner:
         if self.is_current(actor, action_id):
             self.engine.emit("action_end", actor, id=action_id, action=plan.action, result=result)
 
-    def set_off(self, interceptor: str, mover: str, point: Point, meet: float) -> None:
+    def set_off(
+        self, interceptor: str, mover: str, mover_action: str, point: Point, meet: float
+    ) -> None:
         """An accepted intercept: the interceptor drops what it was doing (a move) and heads
         straight for the meeting point, arriving at `meet`."""
         them = self.state[interceptor]
@@ -113,7 +132,7 @@ class ActionRunner:
         short = max(0.0, distance - 1.0) / distance if distance > 0 else 0.0
         stop = (here[0] + (point[0] - here[0]) * short, here[1] + (point[1] - here[1]) * short)
         path = TimedPath(Polyline.through([here, stop]), now, them.combatant.speed)
-        action_id = self.engine.new_id("a")
+        action_id = f"{interceptor}.intercepts.{mover_action}"
         knots = path.knots()
         self.engine.emit(
             "action_start",
@@ -141,14 +160,15 @@ class ActionRunner:
 
     # --- charges ------------------------------------------------------------------------------
 
-    def _charge(self, actor: str, plan: Plan, start: float) -> Process:
+    def _charge(self, actor: str, plan: Plan, start: float, action_id: str) -> Process:
         assert plan.target is not None
         path, destination = self.movement.timed_path(actor, plan, start)
         profile = self.combat.profile(actor, plan.attack)
-        action_id = self.begin(
+        self.begin(
             actor,
             plan,
             start,
+            action_id,
             target=plan.target,
             attack=profile.name,
             **self.movement.path_fields(path, destination),
@@ -164,34 +184,44 @@ class ActionRunner:
                 until=start + ACTION_UNITS[plan.action],
                 reason="charging",
             )
-            yield from self.combat.blow(actor, plan.target, profile, extra=CHARGE_ATTACK_BONUS)
+            yield from self.combat.blow(
+                actor,
+                plan.target,
+                profile,
+                extra=CHARGE_ATTACK_BONUS,
+                key=f"{action_id}/blow1",
+                fixed_from=action_id,
+            )
             result = "done"
         yield from self.finish(actor, action_id, plan, start, result)
 
     # --- attacks ----------------------------------------------------------------------------
 
-    def _attack(self, actor: str, plan: Plan, start: float) -> Process:
+    def _attack(self, actor: str, plan: Plan, start: float, action_id: str) -> Process:
         """ "A character who attacks deals the blow on the first time unit of his action"."""
         assert plan.target is not None
         profile = self.combat.profile(actor, plan.attack)
-        action_id = self.begin(actor, plan, start, target=plan.target, attack=profile.name)
-        yield from self.combat.blow(actor, plan.target, profile)
+        self.begin(actor, plan, start, action_id, target=plan.target, attack=profile.name)
+        yield from self.combat.blow(
+            actor, plan.target, profile, key=f"{action_id}/blow1", fixed_from=action_id
+        )
         yield from self.finish(actor, action_id, plan, start, "done")
 
-    def _full_attack(self, actor: str, plan: Plan, start: float) -> Process:
+    def _full_attack(self, actor: str, plan: Plan, start: float, action_id: str) -> Process:
         """Blows fall on the units of the full-attack table's row for attacks_per_round."""
         assert plan.target is not None
         me = self.state[actor].combatant
         profiles = self._full_attack_profiles(actor, plan)
         offsets = blow_offsets(me.attacks_per_round)
-        action_id = self.begin(
+        self.begin(
             actor,
             plan,
             start,
+            action_id,
             target=plan.target,
             blows=[start + offset for offset in offsets],
         )
-        for offset, profile in zip(offsets, profiles, strict=True):
+        for number, (offset, profile) in enumerate(zip(offsets, profiles, strict=True), 1):
             if offset > 0:
                 yield Wait(start + offset, PHASE_ACT, self.fight.rank[actor])
             if not self.is_current(actor, action_id):
@@ -199,7 +229,9 @@ class ActionRunner:
             if self.state[plan.target].down:
                 self.engine.emit("blow_skipped", actor, target=plan.target, reason="target is down")
                 break
-            yield from self.combat.blow(actor, plan.target, profile)
+            yield from self.combat.blow(
+                actor, plan.target, profile, key=f"{action_id}/blow{number}", fixed_from=action_id
+            )
         yield from self.finish(actor, action_id, plan, start, "done")
 
     def _full_attack_profiles(self, actor: str, plan: Plan) -> list[AttackProfile]:
@@ -212,11 +244,11 @@ class ActionRunner:
 
     # --- spells and plain actions -----------------------------------------------------------
 
-    def _cast(self, actor: str, plan: Plan, start: float) -> Process:
+    def _cast(self, actor: str, plan: Plan, start: float, action_id: str) -> Process:
         """ "The spell finally goes off at the beginning of the following time unit"."""
         assert plan.spell is not None
         spell = {"name": plan.spell.name, "level": plan.spell.level}
-        action_id = self.begin(actor, plan, start, spell=spell, target=plan.target)
+        self.begin(actor, plan, start, action_id, spell=spell, target=plan.target)
         yield Wait(start + ACTION_UNITS[plan.action], PHASE_COMPLETE, self.fight.rank[actor])
         if not self.is_current(actor, action_id):
             return
@@ -230,6 +262,6 @@ class ActionRunner:
         self.fight.spell_went_off[actor] = self.engine.now
         self.engine.emit("action_end", actor, id=action_id, action=plan.action, result="done")
 
-    def _plain(self, actor: str, plan: Plan, start: float) -> Process:
-        action_id = self.begin(actor, plan, start)
+    def _plain(self, actor: str, plan: Plan, start: float, action_id: str) -> Process:
+        self.begin(actor, plan, start, action_id)
         yield from self.finish(actor, action_id, plan, start, "done")

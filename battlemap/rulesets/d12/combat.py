@@ -38,10 +38,15 @@ class Combat:
         profile: AttackProfile,
         extra: int = 0,
         *,
+        key: str,
+        fixed_from: str | None = None,
         reach_known: bool = False,
     ) -> Process:
         """One attack roll: d20 + bonus against AC; a natural 20 hits and a natural 1 misses.
 
+        `key`: the blow's decision key ("thorin.r1.1/blow2"), under which its attack and damage
+        rolls are keyed. `fixed_from`: the action whose plan's fixed rolls this blow takes
+        (None for an attack of opportunity, which never takes a plan's rolls).
         `reach_known`: the rules already established the target is in reach (an attack of
         opportunity is made because the square the target leaves is threatened)."""
         now = self.engine.now
@@ -71,8 +76,9 @@ class Combat:
                 "attack",
                 "1d20",
                 f"{me.combatant.name} attacks {them.combatant.name} ({profile.name})",
+                f"{key}/attack",
             ),
-            self.fight.fixed(actor, "attack"),
+            self.fight.fixed(fixed_from, "attack"),
         )
         bonus = profile.bonus + extra
         total = roll.total + bonus
@@ -87,8 +93,9 @@ class Combat:
                     "damage",
                     profile.damage,
                     f"{me.combatant.name}'s {profile.name} damage to {them.combatant.name}",
+                    f"{key}/damage",
                 ),
-                self.fight.fixed(actor, "damage"),
+                self.fight.fixed(fixed_from, "damage"),
             )
             damage = max(1, damage_roll.total)  # 3e: a hit always deals at least 1 damage
             damage_detail = damage_roll.detail
@@ -106,10 +113,11 @@ class Combat:
             damage_roll=damage_detail,
         )
         if hit:
-            yield from self.damage(target, damage, source=actor)
+            yield from self.damage(target, damage, source=actor, key=key)
 
-    def damage(self, target: str, amount: int, source: str | None) -> Process:
-        """Lower hit points; drop the target at 0 or below; a caster mid-spell must concentrate."""
+    def damage(self, target: str, amount: int, source: str | None, key: str) -> Process:
+        """Lower hit points; drop the target at 0 or below; a caster mid-spell must concentrate
+        (a check keyed under the damaging blow's `key`)."""
         them = self.state[target]
         hp = them.hp - amount
         self.engine.emit("damage", target, source=source, amount=amount, hp=hp)
@@ -143,8 +151,10 @@ class Combat:
                 "concentration",
                 "1d20",
                 f"{them.combatant.name} keeps casting {action.spell} (Concentration DC {dc})",
+                f"{key}/concentration",
             ),
-            self.fight.fixed(target, "concentration"),
+            # The caster's own cast plan may fix his Concentration roll.
+            self.fight.fixed(action.id, "concentration"),
         )
         bonus = them.combatant.concentration
         total = roll.total + bonus

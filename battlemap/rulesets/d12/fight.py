@@ -7,11 +7,12 @@ past count 1 carry into the next round. The actions themselves live in actions.p
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from collections.abc import Generator
 from typing import Any
 
-from battlemap.core.decisions import RollRequest
+from battlemap.core.decisions import RollRequest, decision_key
 from battlemap.core.encounter import Plan
 from battlemap.core.engine import Engine, NeedRoll, Process, Wait
 from battlemap.rulesets.d12.actions import ActionRunner
@@ -28,7 +29,8 @@ class D12Fight:
         self.encounter = engine.encounter
         self.initiative: dict[str, Initiative] = {}
         self.rank: dict[str, int] = {}
-        #: Rolls fixed in the encounter file for each combatant's current plan, by purpose.
+        #: Rolls fixed in the encounter file for each action in play (by action id), by
+        #: purpose: they belong to their plan's action, never to an attack of opportunity.
         self.fixed_rolls: dict[str, dict[str, deque[int]]] = {}
         #: When each caster's last spell went off, to explain a blow at that same instant.
         self.spell_went_off: dict[str, float] = {}
@@ -39,9 +41,11 @@ class D12Fight:
     def start(self) -> None:
         self.engine.spawn(self._begin(), float("-inf"), phase=PHASE_ROUND)
 
-    def fixed(self, actor: str, purpose: str) -> int | None:
-        """The next roll of `purpose` the file fixed for `actor`'s current plan, if any."""
-        queue = self.fixed_rolls.get(actor, {}).get(purpose)
+    def fixed(self, action_id: str | None, purpose: str) -> int | None:
+        """The next roll of `purpose` the file fixed for the plan of action `action_id`."""
+        if action_id is None:
+            return None
+        queue = self.fixed_rolls.get(action_id, {}).get(purpose)
         return queue.popleft() if queue else None
 
     # --- initiative -------------------------------------------------------------------------
@@ -49,7 +53,13 @@ class D12Fight:
     def _begin(self) -> Process:
         for c in self.encounter.combatants:
             roll = yield NeedRoll(
-                RollRequest(c.id, "initiative", "1d12", f"{c.name}'s initiative"),
+                RollRequest(
+                    c.id,
+                    "initiative",
+                    "1d12",
+                    f"{c.name}'s initiative",
+                    decision_key("initiative", c.id),
+                ),
                 c.initiative_roll,
             )
             self.initiative[c.id] = Initiative.from_roll(roll.total, c.init_mod)
@@ -93,13 +103,15 @@ class D12Fight:
             if len(remaining) > 1:
                 # A coin flip for two; for more, each die roll picks who goes next.
                 picked: list[str] = []
+                group_key = _tie_key(group[0].total, remaining)
                 while len(remaining) > 1:
                     roll = yield NeedRoll(
                         RollRequest(
                             remaining[0],
                             "tie_break",
                             f"1d{len(remaining)}",
-                            f"coin flip between {', '.join(remaining)}",
+                            f"coin flip between {_names(remaining)}",
+                            decision_key(group_key, f"pick{len(picked) + 1}"),
                         )
                     )
                     picked.append(remaining.pop(roll.total - 1))
@@ -107,10 +119,14 @@ class D12Fight:
                 ties.append({"ids": picked, "total": group[0].total, "by": "coin flip"})
                 remaining = picked
             order.extend(remaining)
-        for total in sorted({c.total for c in contenders}, reverse=True):
-            same = [c for c in contenders if c.total == total]
+        by_total: dict[int, list[Contender]] = {}
+        for c in contenders:
+            by_total.setdefault(c.total, []).append(c)
+        for total in sorted(by_total, reverse=True):
+            same = by_total[total]
             if len(same) > 1 and len({c.dex for c in same}) > 1:
-                ids = [cid for cid in order if any(c.id == cid for c in same)]
+                members = {c.id for c in same}
+                ids = [cid for cid in order if cid in members]
                 ties.append({"ids": ids, "total": total, "by": "dexterity"})
         return order, ties
 
@@ -142,6 +158,9 @@ class D12Fight:
             by_round.setdefault(p.round, []).append(p)
         for round_number in sorted(by_round):
             in_round = by_round[round_number]
+            # Action ids are stable: who, which round, which of his plans in it. Decision keys
+            # hang off them, so an edit elsewhere never renames this action's rolls.
+            ids = {id(p): f"{actor}.r{round_number}.{n}" for n, p in enumerate(in_round, 1)}
             slot = clock.time_of(round_number, count)
             if slot >= self.engine.now:
                 yield Wait(slot, PHASE_ACT, rank)
@@ -194,7 +213,20 @@ class D12Fight:
                     )
                     start += ACTION_UNITS[plan.action]
                     continue
-                self.fixed_rolls[actor] = {k: deque(v) for k, v in plan.rolls.items()}
                 self.slot[actor] = (plan.action, start + ACTION_UNITS[plan.action])
-                yield from runner.run(actor, plan, start, in_round)
+                yield from runner.run(actor, plan, start, ids[id(plan)], in_round)
                 start += ACTION_UNITS[plan.action]
+
+
+def _names(ids: list[str]) -> str:
+    shown = ", ".join(ids[:6])
+    return shown if len(ids) <= 6 else f"{shown} and {len(ids) - 6} more"
+
+
+def _tie_key(total: int, ids: list[str]) -> str:
+    """The key of one tie group's picks: its total and its members (a digest for big groups,
+    so that a thousand-way tie does not write its whole roll call into every key)."""
+    members = "+".join(sorted(ids))
+    if len(ids) > 4:
+        members = hashlib.sha256(members.encode()).hexdigest()[:16]
+    return decision_key("tie_break", str(total), members)

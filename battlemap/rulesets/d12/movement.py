@@ -86,9 +86,16 @@ class Movement:
 
     # --- actions ------------------------------------------------------------------------------
 
-    def move(self, actor: str, plan: Plan, start: float, round_plans: Collection[Plan]) -> Process:
+    def move(
+        self,
+        actor: str,
+        plan: Plan,
+        start: float,
+        action_id: str,
+        round_plans: Collection[Plan],
+    ) -> Process:
         path, destination = self.timed_path(actor, plan, start)
-        action_id = self.runner.begin(actor, plan, start, **self.path_fields(path, destination))
+        self.runner.begin(actor, plan, start, action_id, **self.path_fields(path, destination))
         provokes = not _only_a_five_foot_step(plan, path, round_plans)
         spare: frozenset[str] = frozenset()
         if plan.action == "withdraw":
@@ -96,7 +103,7 @@ class Movement:
         yield from self.travel(actor, action_id, path, None, provokes=provokes, spare=spare)
         yield from self.runner.finish(actor, action_id, plan, start, "done")
 
-    def follow(self, actor: str, plan: Plan, start: float) -> Process:
+    def follow(self, actor: str, plan: Plan, start: float, action_id: str) -> Process:
         """A chase: head for the quarry's position at each moment; stop on catching it."""
         assert plan.target is not None
         quarry = plan.target
@@ -113,8 +120,13 @@ class Movement:
             return TimedPath(Polyline.through([(x, y) for _, x, y in trail]), now, me.speed)
 
         path = replan(start)
-        action_id = self.runner.begin(
-            actor, plan, start, target=quarry, **self.path_fields(path, path.polyline.end)
+        self.runner.begin(
+            actor,
+            plan,
+            start,
+            action_id,
+            target=quarry,
+            **self.path_fields(path, path.polyline.end),
         )
         yield from self.travel(actor, action_id, path, None, replan=replan, until=end)
         yield from self.runner.finish(actor, action_id, plan, start, "done")
@@ -165,7 +177,9 @@ class Movement:
                     accepted = yield from self.opportunities.intercept(actor, action_id, found)
                     if accepted:
                         path = self._cut(actor, path, found.time)
-                        self.runner.set_off(found.interceptor, actor, found.point, found.time)
+                        self.runner.set_off(
+                            found.interceptor, actor, action_id, found.point, found.time
+                        )
                     rest = _rest(path, now)
                 exit_ = self.opportunities.next_provocation(actor, action_id, rest, spare)
             arrival = path.end_time

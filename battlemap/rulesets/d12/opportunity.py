@@ -109,11 +109,16 @@ class Opportunities:
                 self.engine.now,
                 f"{them.combatant.name} may attack {self.state[mover].combatant.name} "
                 f"(leaves threatened square at {label})",
+                f"{action_id}/aoo/{attacker}",
             )
         )
         if taken:
             yield from self.combat.blow(
-                attacker, mover, _melee(them.combatant.attacks), reach_known=True
+                attacker,
+                mover,
+                _melee(them.combatant.attacks),
+                key=f"{action_id}/aoo/{attacker}",
+                reach_known=True,
             )
 
     # --- intercepts ---------------------------------------------------------------------------
@@ -161,6 +166,7 @@ class Opportunities:
                 found.time,
                 f"{them.name} can intercept {self.state[mover].combatant.name} at "
                 f"({found.point[0]:.1f}, {found.point[1]:.1f}), {label}",
+                f"{action_id}/intercept/{found.interceptor}",
             )
         )
         if taken:

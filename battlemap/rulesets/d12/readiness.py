@@ -11,7 +11,6 @@ fires them at that unit. A ready not triggered by the next initiative is lost.
 from __future__ import annotations
 
 import dataclasses
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -66,15 +65,16 @@ class Readiness:
         self._waiting: dict[str, _Waiting] = {}
         self.engine.watch(self._on_event)
 
-    def ready(self, actor: str, plan: Plan, start: float) -> Process:
+    def ready(self, actor: str, plan: Plan, start: float, action_id: str) -> Process:
         """Wait with `plan.readied` until `plan.trigger` happens or the next initiative."""
         assert plan.readied is not None and plan.trigger is not None
         trigger = plan.trigger
         expires = start + 12.0
-        action_id = self.runner.begin(
+        self.runner.begin(
             actor,
             plan,
             start,
+            action_id,
             readied=plan.readied.action,
             trigger=_describe(trigger),
         )
@@ -229,12 +229,12 @@ class Readiness:
         assert readied is not None
         if readied.target is None and by is not None and readied.action != "move":
             readied = dataclasses.replace(readied, target=by)
-        # Dice rolled at the table for the readied action are its own, not the wait's.
-        self.runner.fight.fixed_rolls[waiting.actor] = {
-            purpose: deque(values) for purpose, values in readied.rolls.items()
-        }
+        # Dice rolled at the table for the readied action are its own, not the wait's: `run`
+        # gives the readied plan's rolls to the readied action's id.
         self.engine.spawn(
-            self.runner.run(waiting.actor, readied, self.engine.now),
+            self.runner.run(
+                waiting.actor, readied, self.engine.now, f"{waiting.action_id}.readied"
+            ),
             self.engine.now,
             phase=PHASE_ACT,
             rank=self.runner.fight.rank[waiting.actor],
