@@ -5,7 +5,7 @@ Environment variables override both, so that a packaged build can point at its b
 resources and tests never touch the real home folder:
 
 - BATTLEMAP_RESOURCES: the resources folder (default: `resources/` beside the package).
-- BATTLEMAP_HOME: one folder holding `config/`, `data/` and `log/`.
+- BATTLEMAP_HOME: one folder holding `config/`, `data/`, `log/` and `documents/`.
 
 Nothing here creates a folder; whoever writes a file creates the folder it goes in.
 """
@@ -13,6 +13,7 @@ Nothing here creates a folder; whoever writes a file creates the folder it goes 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -49,6 +50,45 @@ def user_data_dir() -> Path:
 def user_log_dir() -> Path:
     """Crash reports live here."""
     return _user_dir("log", appdirs.user_log_dir)
+
+
+def documents_dir() -> Path:
+    """Where the game master's own encounters go by default: the Save dialog starts here.
+
+    The platform's documents folder: `~/Documents` (what Windows, macOS and most Linux
+    desktops call it) when it exists, else the home folder. Computed here rather than with
+    Qt's QStandardPaths.DocumentsLocation so that every user folder is decided in one place,
+    without Qt (storage never imports it), and BATTLEMAP_HOME moves it in tests as it moves
+    the others. The price: a documents folder renamed by the desktop (XDG_DOCUMENTS_DIR, a
+    translated name, a OneDrive redirect) is not followed, and the dialog starts in the home
+    folder instead, from where it is one click away.
+    """
+    home = os.environ.get("BATTLEMAP_HOME")
+    if home:
+        return Path(home) / "documents"
+    documents = Path.home() / "Documents"
+    return documents if documents.is_dir() else Path.home()
+
+
+def is_read_only(path: str | os.PathLike[str]) -> bool:
+    """True for a file Battlemap must not write over: a shipped resource (the examples and
+    the demo live in the installation, which the next update replaces and other users share),
+    or a file the OS says is not writable.
+
+    "Not writable" is asked two ways because each misses a case: os.access answers for this
+    user (a file owned by someone else) but says yes to everything for root, and a mode
+    without any write bit (chmod a-w, Windows' read-only attribute) is a read-only file
+    whoever asks. A missing file is not read-only: saving creates it.
+    """
+    target = Path(os.path.realpath(path))
+    if target.is_relative_to(Path(os.path.realpath(resources_dir()))):
+        return True
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return False
+    no_write_bits = not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    return no_write_bits or not os.access(target, os.W_OK)
 
 
 def _user_dir(name: str, platform_dir: _PlatformDir) -> Path:

@@ -2,6 +2,8 @@
 
 Nothing already saved is ever lost: saving is atomic, a failed open changes nothing, and the
 encounter is autosaved to the user data folder after every change, so a crash costs nothing.
+Files the game master did not make are never written over: a shipped example (the demo among
+them) or a file the OS says is read-only opens read-only, and Save on it asks where to save.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from battlemap.core.encounter import Encounter, MapSpec
 from battlemap.core.errors import BattlemapError
 from battlemap.storage.autosave import clear_autosave, pending_autosave, write_autosave
 from battlemap.storage.encounter_file import load_encounter, save_encounter
-from battlemap.storage.paths import resources_dir
+from battlemap.storage.paths import documents_dir, is_read_only, resources_dir
 from battlemap.storage.settings import Settings, save_settings, with_recent_file
 from battlemap.ui.document import EncounterDocument
 
@@ -76,7 +78,7 @@ class FileController(QObject):
     def open_dialog(self) -> None:
         if not self.confirm_discard():
             return
-        start = str(self.document.base_dir or Path.home())
+        start = str(self.document.base_dir or documents_dir())
         path, _ = QFileDialog.getOpenFileName(self._window, "Open encounter", start, FILE_FILTER)
         if path:
             self.open_path(Path(path))
@@ -96,17 +98,34 @@ class FileController(QObject):
         self.message.emit(f"Opened {path.name}")
         return True
 
+    def is_read_only(self) -> bool:
+        """The open file must not be written over (see paths.is_read_only): Save asks where.
+
+        Asked of the file system each time rather than remembered from the opening, so that
+        a restored autosave of the demo, or a file made read-only since, is caught too."""
+        return self.document.path is not None and is_read_only(self.document.path)
+
     def save(self) -> bool:
-        if self.document.path is None:
+        if self.document.path is None or self.is_read_only():
             return self.save_as()
         return self._write(self.document.path)
 
     def save_as(self) -> bool:
-        start = str(self.document.path or (Path.home() / "encounter.json"))
-        path, _ = QFileDialog.getSaveFileName(self._window, "Save encounter", start, FILE_FILTER)
-        if not path:
+        path = self.document.path
+        if path is None:
+            start = documents_dir() / "encounter.json"
+        elif self.is_read_only():
+            # Not beside a shipped example (inside the installation) or a file the user may not
+            # change: in their own documents, under the same name.
+            start = documents_dir() / path.name
+        else:
+            start = path
+        chosen, _ = QFileDialog.getSaveFileName(
+            self._window, "Save encounter", str(start), FILE_FILTER
+        )
+        if not chosen:
             return False
-        target = Path(path)
+        target = Path(chosen)
         if target.suffix == "":
             target = target.with_suffix(".json")
         return self._write(target)
@@ -179,6 +198,9 @@ class FileController(QObject):
         return True
 
     def clean_exit(self) -> None:
+        # A pending autosave would otherwise fire after the clear (the event loop can outlive
+        # the window) and leave an autosave that the next start offers to restore.
+        self._autosave_timer.stop()
         clear_autosave()
 
     # --- internals ---------------------------------------------------------------------------
@@ -188,6 +210,17 @@ class FileController(QObject):
         return dataclasses.replace(self.document.encounter, log=log)
 
     def _write(self, path: Path) -> bool:
+        # The last guard: even picked in the Save dialog, a read-only file is not replaced (an
+        # atomic save renames over it, which a folder the user may write to allows).
+        if is_read_only(path):
+            problem = f"{path} is read-only (a shipped example, or write-protected)."
+            QMessageBox.warning(
+                self._window,
+                "Cannot save the encounter",
+                f"{problem} Save it under another name or in another folder.",
+            )
+            self.message.emit(f"Not saved: {problem}")
+            return False
         try:
             save_encounter(self.with_log(), path)
         except BattlemapError as error:

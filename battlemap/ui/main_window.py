@@ -265,12 +265,22 @@ class MainWindow(WindowActions):
         self.map.set_editable(not self.session.started)
 
     def _update_title(self) -> None:
-        name = self.document.path.name if self.document.path else "Untitled encounter"
-        title = self.document.encounter.name or name
+        """The title: "<encounter name> (<file name>, read-only) [*] — Battlemap", what applies.
+
+        Qt shows the `[*]` as "*" while isWindowModified() (unsaved changes) and hides it
+        otherwise. The file name is always there, so two fights with one name are told apart,
+        and "read-only" warns before Save that it will ask where to save."""
+        path = self.document.path
+        name = self.document.encounter.name
+        read_only = self.files.is_read_only()
+        if path is None:
+            title = name or "Untitled encounter"
+        elif name:
+            title = f"{name} ({path.name}{', read-only' if read_only else ''})"
+        else:
+            title = f"{path.name}{' (read-only)' if read_only else ''}"
         self.setWindowModified(self.document.is_modified())
-        self.setWindowTitle(
-            f"{title} [*] — Battlemap" if title != name else f"{name} [*] — Battlemap"
-        )
+        self.setWindowTitle(f"{title} [*] — Battlemap")
 
     def _pick_count(self, round_number: int, counts: list[int], actor: str) -> None:
         """A delay's count is picked on the timeline: bring it into sight if it was closed."""
