@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from battlemap import __version__
+from battlemap.core.clock import RoundClock
 from battlemap.core.decisions import ChoiceRequest
-from battlemap.core.engine import Engine
+from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
@@ -72,14 +73,18 @@ def open_app(file: str | None) -> int:
 def simulate(
     file: str,
     *,
-    seed: int,
+    seed: int | None,
     rounds: int | None,
     text: bool,
     out: TextIO | None = None,
     take_aoo: bool = True,
     accept_intercepts: bool = True,
 ) -> int:
-    """Run the encounter in `file` and print its event log."""
+    """Run the encounter in `file` and print its event log.
+
+    A file holding a fight so far (its `log`) goes on from it: the saved decisions are replayed
+    by key, never rolled again, and the fight continues as it would have played straight
+    through. `seed` None means the file's own seed."""
     out = out if out is not None else sys.stdout
     encounter = load_encounter(file)
     ruleset = get_ruleset(encounter.ruleset, file)
@@ -89,7 +94,13 @@ def simulate(
         # The headless default takes every opportunity; declined ones are still logged.
         return take_aoo if request.kind == "aoo" else accept_intercepts
 
-    engine = Engine(encounter, ruleset, seed=seed, choose=policy)
+    engine = Engine(
+        encounter,
+        ruleset,
+        seed=encounter.seed if seed is None else seed,
+        choose=policy,
+        recorded=recorded_decisions(encounter.log),
+    )
     if rounds is not None:
         # Stop before the first moment of round rounds + 1.
         finished = engine.run_until(ruleset.clock.round_start(rounds + 1), inclusive=False)
@@ -104,8 +115,25 @@ def simulate(
             f"the fight begins in round {begins}",
             file=sys.stderr,
         )
+    if encounter.log:
+        _say_if_the_saved_log_changed(encounter.log, engine.log.events, ruleset.clock)
     write_log(engine.log, out, Narrator(encounter, ruleset.clock) if text else None)
     return EXIT_OK
+
+
+def _say_if_the_saved_log_changed(
+    saved: Sequence[Event], played: Sequence[Event], clock: RoundClock
+) -> None:
+    """A saved log replays unchanged unless the set-up was edited after it was written."""
+    for old, new in zip(saved, played, strict=False):
+        if old != new:
+            print(
+                "battlemap: the saved log does not match this encounter from "
+                f"{clock.label(min(old.time, new.time))} on; its rolls and answers were kept "
+                "where their questions are still asked",
+                file=sys.stderr,
+            )
+            return
 
 
 def write_log(events: Iterable[Event], out: TextIO, narrator: Narrator | None) -> None:
@@ -151,7 +179,12 @@ def _simulate_parser() -> argparse.ArgumentParser:
         description="Run an encounter headless; the event log goes to standard output.",
     )
     sim.add_argument("file", metavar="FILE", help="an encounter file (JSON)")
-    sim.add_argument("--seed", type=int, default=0, help="seed for the dice (default 0)")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for the dice (default: the file's seed, 0 if it has none)",
+    )
     sim.add_argument("--rounds", type=int, default=None, metavar="N", help="stop after round N")
     sim.add_argument(
         "--text", action="store_true", help="print sentences for a person instead of JSON lines"
