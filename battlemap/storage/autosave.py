@@ -4,10 +4,19 @@ The app writes the encounter here (with its log, so the fight so far survives) o
 change and clears it on a clean exit: an autosave present at start means the last session
 crashed, and `pending_autosave()` hands it back to offer a restore.
 
-Two files in `user_data_dir()`: `autosave.json` is an ordinary encounter file, and
-`autosave.meta.json` says which file it was opened from and when it was saved. Picture paths
-in the encounter stay as the user's file has them: resolve them against `source_path`
-(paths.resolve_image), not against the autosave's folder.
+One file, `autosave.json` in `user_data_dir()`, replaced atomically as a whole:
+
+    {"autosave": {"source": "/abs/path/fight.json", "saved_at": "2025-03-14T12:00:05+00:00"},
+     "encounter": {...an ordinary encounter file's content...}}
+
+The encounter and the file it came from are written together so they can never disagree. They
+used to be two files (the encounter, then `autosave.meta.json`), and a kill between the two
+writes (23 of 150 kills) paired a new encounter with an old source: a restore then pointed the
+fight at the wrong file, and the next Save overwrote it. Such a two-file autosave, left by an
+earlier version, is still restored, but as never saved (see `_legacy`).
+
+Picture paths in the encounter stay as the user's file has them: resolve them against
+`source_path` (paths.resolve_image), not against the autosave's folder.
 """
 
 from __future__ import annotations
@@ -20,15 +29,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from battlemap.core.encounter import Encounter
-from battlemap.core.errors import BattlemapError, EncounterError
+from battlemap.core.errors import EncounterError
 from battlemap.storage.atomic_write import write_text_atomically
-from battlemap.storage.encounter_file import load_encounter, save_encounter
+from battlemap.storage.encounter_file import ONE_LINE_ITEMS, encounter_to_dict, parse_encounter
 from battlemap.storage.json_reading import read_json_file
 from battlemap.storage.json_text import write_json
 from battlemap.storage.paths import user_data_dir
 
 AUTOSAVE_FILE = "autosave.json"
-AUTOSAVE_META_FILE = "autosave.meta.json"
+#: The separate meta file of the two-file autosave that earlier versions wrote: read never,
+#: removed with the autosave, set aside with a broken one.
+LEGACY_META_FILE = "autosave.meta.json"
 
 _log = logging.getLogger(__name__)
 
@@ -47,9 +58,9 @@ class AutosaveInfo:
 
 
 def write_autosave(encounter: Encounter, source_path: str | None) -> None:
-    """Write `encounter` and where it came from to the autosave, each file atomically.
+    """Write `encounter` and where it came from to the autosave, in one atomic replace.
 
-    Raises EncounterError if the encounter would not load back or the files cannot be
+    Raises EncounterError if the encounter would not load back or the file cannot be
     written; the previous autosave is then left as it was.
     """
     folder = user_data_dir()
@@ -59,51 +70,113 @@ def write_autosave(encounter: Encounter, source_path: str | None) -> None:
         raise EncounterError(
             str(folder), f"cannot create the autosave folder: {error.strerror or error}"
         ) from None
-    save_encounter(encounter, folder / AUTOSAVE_FILE)
-    meta = {
-        "source_path": None if source_path is None else os.path.abspath(source_path),
-        "saved_at": _now().isoformat(timespec="seconds"),
+    path = folder / AUTOSAVE_FILE
+    body = encounter_to_dict(encounter)
+    # What would not load back is not written: a restore must always open.
+    parse_encounter(body, str(path))
+    data = {
+        "autosave": {
+            "source": None if source_path is None else os.path.abspath(source_path),
+            "saved_at": _now().isoformat(timespec="seconds"),
+        },
+        "encounter": body,
     }
-    meta_path = folder / AUTOSAVE_META_FILE
     try:
-        write_text_atomically(meta_path, lambda stream: write_json(meta, stream))
+        write_text_atomically(
+            path, lambda stream: write_json(data, stream, one_line_items=ONE_LINE_ITEMS)
+        )
     except OSError as error:
         raise EncounterError(
-            str(meta_path), f"cannot save the file: {error.strerror or error}"
+            str(path), f"cannot save the file: {error.strerror or error}"
         ) from None
+    # An earlier version's meta file means nothing beside the new autosave (which is never
+    # read with it); tidy it away. A kill before this line is harmless for the same reason.
+    with contextlib.suppress(OSError):
+        os.remove(folder / LEGACY_META_FILE)
 
 
 def pending_autosave() -> AutosaveInfo | None:
     """The autosave a crashed session left, or None if there is none.
 
     Never raises for a file problem: the app calls this at start. An autosave that does not
-    load is not deleted but renamed aside, as autosave.corrupt-<UTC time>.json (its meta file
-    beside it), and None is returned.
+    load is not deleted but renamed aside, as autosave.corrupt-<UTC time>.json, and None is
+    returned.
     """
     folder = user_data_dir()
     path = folder / AUTOSAVE_FILE
     if not os.path.exists(path):
         return None
     try:
-        encounter = load_encounter(path)
+        data = read_json_file(path, EncounterError, "an autosave")
+        if isinstance(data, dict) and "encounter" in data:
+            return _wrapped(data, path)
+        return _legacy(data, path)
     except EncounterError as error:
         _set_aside(folder, str(error))
         return None
-    source_path, saved_at = _read_meta(folder / AUTOSAVE_META_FILE, path)
-    return AutosaveInfo(encounter=encounter, source_path=source_path, saved_at=saved_at)
 
 
 def clear_autosave() -> None:
     """Remove the autosave: the session ended cleanly, or its autosave was dealt with."""
     folder = user_data_dir()
-    # The encounter first: without it a leftover meta file means nothing.
-    for name in (AUTOSAVE_FILE, AUTOSAVE_META_FILE):
+    for name in (AUTOSAVE_FILE, LEGACY_META_FILE):
         with contextlib.suppress(FileNotFoundError):
             os.remove(folder / name)
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _wrapped(data: dict[str, object], path: Path) -> AutosaveInfo:
+    """The autosave as this version writes it. Raises EncounterError for a broken encounter.
+
+    A missing or broken "autosave" part (only a hand edit makes one: the file is written
+    whole) still restores the encounter, as never saved: without a trusted source, Save asks
+    where rather than guessing a file to replace."""
+    encounter = parse_encounter(data["encounter"], str(path))
+    meta = data.get("autosave")
+    source: str | None = None
+    saved_at: datetime | None = None
+    if isinstance(meta, dict):
+        found = meta.get("source")
+        # A relative path would be taken against whatever folder the app starts in: some
+        # other file. write_autosave always writes an absolute one.
+        if isinstance(found, str) and "\0" not in found and os.path.isabs(found):
+            source = found
+        found_at = meta.get("saved_at")
+        if isinstance(found_at, str):
+            with contextlib.suppress(ValueError):
+                saved_at = datetime.fromisoformat(found_at)
+    else:
+        _log.warning("the autosave does not say where it came from; restoring it as unsaved")
+    return AutosaveInfo(encounter, source, _in_utc(saved_at, path))
+
+
+def _legacy(data: object, path: Path) -> AutosaveInfo:
+    """A two-file autosave from an earlier version: the encounter is restored, as never
+    saved, stamped with the autosave file's modification time.
+
+    Its meta file is not read: it was written after the encounter, so a kill between the two
+    left an old meta file beside a newer encounter, and nothing in either tells the two
+    cases apart. Taking its source could point the restored fight at the wrong file for the
+    next Save to overwrite; without it, Save asks where. Raises EncounterError for a broken
+    encounter."""
+    encounter = parse_encounter(data, str(path))
+    return AutosaveInfo(encounter, None, _in_utc(None, path))
+
+
+def _in_utc(saved_at: datetime | None, path: Path) -> datetime:
+    """`saved_at`, or else the autosave file's modification time; a time without a zone is
+    taken as UTC (the autosave only ever writes UTC)."""
+    if saved_at is None:
+        try:
+            saved_at = datetime.fromtimestamp(os.path.getmtime(path), UTC)
+        except OSError:
+            saved_at = _now()
+    if saved_at.tzinfo is None:
+        saved_at = saved_at.replace(tzinfo=UTC)
+    return saved_at
 
 
 def _set_aside(folder: Path, problem: str) -> None:
@@ -117,38 +190,10 @@ def _set_aside(folder: Path, problem: str) -> None:
         stem = f"autosave.corrupt-{stamp}-{suffix}"
     try:
         os.replace(folder / AUTOSAVE_FILE, folder / f"{stem}.json")
-        if os.path.exists(folder / AUTOSAVE_META_FILE):
-            os.replace(folder / AUTOSAVE_META_FILE, folder / f"{stem}.meta.json")
+        # An earlier version's meta file belongs with the broken encounter it described.
+        if os.path.exists(folder / LEGACY_META_FILE):
+            os.replace(folder / LEGACY_META_FILE, folder / f"{stem}.meta.json")
     except OSError as error:
         _log.warning("cannot set the broken autosave aside: %s", error)
         return
     _log.warning("the autosave could not be read (%s); kept as %s.json", problem, stem)
-
-
-def _read_meta(meta_path: Path, autosave_path: Path) -> tuple[str | None, datetime]:
-    """Where the autosave came from and when it was saved. The meta file is a convenience:
-    if it is missing or broken, the encounter is still restored, as unsaved, stamped with
-    the autosave file's modification time."""
-    source_path: str | None = None
-    saved_at: datetime | None = None
-    try:
-        meta = read_json_file(meta_path, BattlemapError, "an autosave meta file")
-    except BattlemapError as error:
-        _log.warning("ignoring the autosave's meta file: %s", error)
-        meta = {}
-    if isinstance(meta, dict):
-        found = meta.get("source_path")
-        if isinstance(found, str) and found and "\0" not in found:
-            source_path = found
-        found_at = meta.get("saved_at")
-        if isinstance(found_at, str):
-            with contextlib.suppress(ValueError):
-                saved_at = datetime.fromisoformat(found_at)
-    if saved_at is None:
-        try:
-            saved_at = datetime.fromtimestamp(os.path.getmtime(autosave_path), UTC)
-        except OSError:
-            saved_at = _now()
-    if saved_at.tzinfo is None:
-        saved_at = saved_at.replace(tzinfo=UTC)
-    return source_path, saved_at

@@ -1,4 +1,7 @@
-"""Autosave and crash restore: what a crashed session leaves is offered back, nothing is lost."""
+"""Autosave and crash restore: what a crashed session leaves is offered back, nothing is lost.
+
+The autosave is one file holding the encounter and where it came from, so the two always
+agree; tests/storage/test_save_kills.py kills its writer at random moments to show it."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import os
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -20,8 +24,8 @@ from battlemap.storage.autosave import (
     pending_autosave,
     write_autosave,
 )
-from battlemap.storage.encounter_file import load_encounter
-from tests.storage.samples import MINIMAL_ENCOUNTER
+from battlemap.storage.encounter_file import load_encounter, save_encounter
+from tests.storage.samples import MINIMAL, MINIMAL_ENCOUNTER
 
 SKIRMISH = Path(__file__).parents[2] / "resources" / "examples" / "skirmish.json"
 NOON = datetime(2025, 3, 14, 12, 0, 5, tzinfo=UTC)
@@ -39,6 +43,27 @@ def data_dir(home: Path) -> Path:
     return home / "data"
 
 
+def write_wrapped(home: Path, meta: object) -> None:
+    """An autosave as this version writes it, with `meta` as its "autosave" part (a hand
+    edit), modified at NOON."""
+    path = data_dir(home) / "autosave.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"encounter": MINIMAL} if meta is None else {"autosave": meta, "encounter": MINIMAL}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    os.utime(path, (NOON.timestamp(), NOON.timestamp()))
+
+
+def write_legacy(home: Path, source: str) -> None:
+    """The two files an earlier version wrote: an encounter file and a meta file beside it,
+    the encounter modified at NOON."""
+    folder = data_dir(home)
+    folder.mkdir(parents=True, exist_ok=True)
+    save_encounter(MINIMAL_ENCOUNTER, folder / "autosave.json")
+    os.utime(folder / "autosave.json", (NOON.timestamp(), NOON.timestamp()))
+    meta = {"source_path": source, "saved_at": "2025-03-14T11:00:00+00:00"}
+    (folder / "autosave.meta.json").write_text(json.dumps(meta), encoding="utf-8")
+
+
 def test_nothing_pending_at_first(home: Path) -> None:
     assert pending_autosave() is None
 
@@ -50,10 +75,14 @@ def test_an_autosave_comes_back_with_where_and_when(
     assert pending_autosave() == AutosaveInfo(
         encounter=MINIMAL_ENCOUNTER, source_path=str(tmp_path / "fight.json"), saved_at=NOON
     )
-    assert sorted(os.listdir(data_dir(home))) == ["autosave.json", "autosave.meta.json"]
-    assert json.loads((data_dir(home) / "autosave.meta.json").read_text(encoding="utf-8")) == {
-        "source_path": str(tmp_path / "fight.json"),
-        "saved_at": "2025-03-14T12:00:05+00:00",
+    # One file, the encounter and where it came from together.
+    assert os.listdir(data_dir(home)) == ["autosave.json"]
+    assert json.loads((data_dir(home) / "autosave.json").read_text(encoding="utf-8")) == {
+        "autosave": {
+            "source": str(tmp_path / "fight.json"),
+            "saved_at": "2025-03-14T12:00:05+00:00",
+        },
+        "encounter": MINIMAL,
     }
 
 
@@ -116,6 +145,25 @@ def test_an_encounter_that_would_not_load_is_not_autosaved(home: Path) -> None:
     assert (data_dir(home) / "autosave.json").read_bytes() == before
 
 
+def test_a_write_that_fails_half_way_leaves_the_previous_autosave(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_autosave(MINIMAL_ENCOUNTER, "/fights/a.json")
+    before = (data_dir(home) / "autosave.json").read_bytes()
+
+    def disk_full(_value: object, stream: TextIO, **_kwargs: object) -> None:
+        stream.write('{"autosave": {"source": "/fights/b.json"')
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(autosave, "write_json", disk_full)
+    with pytest.raises(EncounterError) as caught:
+        write_autosave(replace(MINIMAL_ENCOUNTER, name="B"), "/fights/b.json")
+    assert caught.value.where == str(data_dir(home) / "autosave.json")
+    assert caught.value.problem == "cannot save the file: No space left on device"
+    assert (data_dir(home) / "autosave.json").read_bytes() == before
+    assert os.listdir(data_dir(home)) == ["autosave.json"]
+
+
 def test_an_autosave_folder_that_cannot_be_made_is_an_encounter_error(home: Path) -> None:
     home.mkdir()
     (home / "data").write_text("a file where the folder should be", encoding="utf-8")
@@ -129,7 +177,15 @@ def test_an_autosave_folder_that_cannot_be_made_is_an_encounter_error(home: Path
 
 
 @pytest.mark.parametrize(
-    "content", [b"", b'{"format": "battlemap-encou', b"\xff\xfe", b"[]", b'{"format": 1}']
+    "content",
+    [
+        b"",
+        b'{"autosave": {"source": "/fights/a.json"}, "encounter": {"format": "battlemap-encou',
+        b"\xff\xfe",
+        b"[]",
+        b'{"format": 1}',
+        b'{"autosave": {"source": "/fights/a.json"}, "encounter": []}',
+    ],
 )
 def test_a_corrupt_autosave_is_set_aside_not_deleted(
     home: Path, clock: list[datetime], content: bytes
@@ -140,10 +196,7 @@ def test_a_corrupt_autosave_is_set_aside_not_deleted(
 
     assert pending_autosave() is None
 
-    assert sorted(os.listdir(folder)) == [
-        "autosave.corrupt-20250314T120005Z.json",
-        "autosave.corrupt-20250314T120005Z.meta.json",
-    ]
+    assert os.listdir(folder) == ["autosave.corrupt-20250314T120005Z.json"]
     assert (folder / "autosave.corrupt-20250314T120005Z.json").read_bytes() == content
     assert pending_autosave() is None
 
@@ -160,37 +213,72 @@ def test_two_corrupt_autosaves_in_one_second_are_both_kept(
     assert (folder / "autosave.corrupt-20250314T120005Z-2.json").read_bytes() == b"second"
 
 
-def test_an_autosave_without_its_meta_file_is_restored_as_unsaved(home: Path) -> None:
-    write_autosave(MINIMAL_ENCOUNTER, "/fights/a.json")
-    folder = data_dir(home)
-    os.remove(folder / "autosave.meta.json")
-    os.utime(folder / "autosave.json", (NOON.timestamp(), NOON.timestamp()))
-
+def test_an_autosave_that_does_not_say_where_it_came_from_is_restored_as_unsaved(
+    home: Path,
+) -> None:
+    """Only a hand edit makes one (the file is written whole): the encounter comes back, and
+    with no source to trust, Save will ask where."""
+    write_wrapped(home, None)
     assert pending_autosave() == AutosaveInfo(MINIMAL_ENCOUNTER, None, NOON)
 
 
 @pytest.mark.parametrize(
     "meta",
     [
-        "not json",
-        "[]",
-        '{"source_path": 3, "saved_at": "yesterday"}',
-        '{"source_path": "", "saved_at": null}',
+        "not an object",
+        [],
+        {"source": 3, "saved_at": "yesterday"},
+        {"source": "", "saved_at": None},
+        {"source": "fights/a.json"},  # relative: it would depend on the folder the app starts in
+        {"source": "/fights/a\u0000.json"},
+        {},
     ],
 )
-def test_a_broken_meta_file_still_restores_the_encounter(home: Path, meta: str) -> None:
-    write_autosave(MINIMAL_ENCOUNTER, "/fights/a.json")
-    folder = data_dir(home)
-    (folder / "autosave.meta.json").write_text(meta, encoding="utf-8")
-    os.utime(folder / "autosave.json", (NOON.timestamp(), NOON.timestamp()))
-
+def test_a_broken_autosave_part_still_restores_the_encounter(home: Path, meta: object) -> None:
+    write_wrapped(home, meta)
     assert pending_autosave() == AutosaveInfo(MINIMAL_ENCOUNTER, None, NOON)
 
 
-def test_a_meta_time_without_a_zone_is_taken_as_utc(home: Path) -> None:
-    write_autosave(MINIMAL_ENCOUNTER, None)
-    (data_dir(home) / "autosave.meta.json").write_text(
-        '{"source_path": null, "saved_at": "2025-03-14T12:00:05"}', encoding="utf-8"
-    )
+def test_an_autosave_time_without_a_zone_is_taken_as_utc(home: Path) -> None:
+    write_wrapped(home, {"source": None, "saved_at": "2025-03-14T12:00:05"})
     info = pending_autosave()
     assert info is not None and info.saved_at == NOON
+
+
+# --- two-file autosaves from earlier versions ---------------------------------------------------
+
+
+def test_an_old_two_file_autosave_is_restored_as_unsaved(home: Path) -> None:
+    """Its meta file may belong to an earlier autosave than the encounter beside it (a kill
+    between the two writes): its source is not trusted, so the next Save asks where instead
+    of overwriting what may be another file. The time is the encounter file's own."""
+    write_legacy(home, "/fights/a.json")
+    assert pending_autosave() == AutosaveInfo(MINIMAL_ENCOUNTER, None, NOON)
+
+
+def test_the_next_autosave_replaces_both_old_files(home: Path, clock: list[datetime]) -> None:
+    write_legacy(home, "/fights/a.json")
+    write_autosave(MINIMAL_ENCOUNTER, "/fights/b.json")
+    assert os.listdir(data_dir(home)) == ["autosave.json"]
+    assert pending_autosave() == AutosaveInfo(MINIMAL_ENCOUNTER, "/fights/b.json", NOON)
+
+
+def test_a_clean_exit_clears_both_old_files(home: Path) -> None:
+    write_legacy(home, "/fights/a.json")
+    clear_autosave()
+    assert os.listdir(data_dir(home)) == []
+
+
+def test_a_corrupt_old_autosave_is_set_aside_with_its_meta_file(
+    home: Path, clock: list[datetime]
+) -> None:
+    write_legacy(home, "/fights/a.json")
+    folder = data_dir(home)
+    (folder / "autosave.json").write_bytes(b'{"format": "battlemap-encou')
+
+    assert pending_autosave() is None
+
+    assert sorted(os.listdir(folder)) == [
+        "autosave.corrupt-20250314T120005Z.json",
+        "autosave.corrupt-20250314T120005Z.meta.json",
+    ]

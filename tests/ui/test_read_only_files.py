@@ -265,9 +265,7 @@ def test_a_restored_autosave_of_the_demo_stays_read_only(
         combatants=tuple(moved if c.id == "mialee" else c for c in encounter.combatants),
     )
     write_autosave(edited, str(demo))
-    monkeypatch.setattr(
-        QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes
-    )
+    monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
     target = tmp_path / "ambush.json"
     dialog = SaveDialog(str(target))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
