@@ -361,8 +361,12 @@ class Engine:
             self._used.add(id(recorded))
             if recorded.key and self._recorded.get(recorded.key) is recorded:
                 del self._recorded[recorded.key]
-            else:
+            elif not recorded.key:
                 self._legacy.remove(recorded)
+            if recorded.kind == "roll" and recorded.source == "app":
+                # Nothing is lost: the same seed and key would roll it again. Said aloud, the
+                # undo of an added creature would leave a trace of his dice in the log.
+                continue
             self._emit_dropped(recorded, "no longer asked")
 
     def _emit_dropped(self, recorded: RecordedDecision, reason: str) -> None:

@@ -35,7 +35,9 @@ from battlemap.ui.combatant_dialog import CombatantDialog
 from battlemap.ui.decision_controller import DecisionController
 from battlemap.ui.document import Change, EncounterDocument
 from battlemap.ui.driver import PlaybackDriver
+from battlemap.ui.fight_history import DecisionStep
 from battlemap.ui.file_controller import FileController
+from battlemap.ui.history_dock import HistoryDock
 from battlemap.ui.initiative_dialog import InitiativeDialog
 from battlemap.ui.library_dock import LibraryDock
 from battlemap.ui.log_dock import LogDock
@@ -44,7 +46,7 @@ from battlemap.ui.map_view import MapView
 from battlemap.ui.plan_paths import pending_paths
 from battlemap.ui.planning import ACTIONS, PlanningController
 from battlemap.ui.roster import roster_rows
-from battlemap.ui.session import FightSession
+from battlemap.ui.session import AnsweredStep, FightSession
 from battlemap.ui.threat_layer import threat_zones
 from battlemap.ui.timeline_dock import Lane, TimelineDock
 from battlemap.ui.window_actions import WindowActions
@@ -102,6 +104,10 @@ class MainWindow(WindowActions):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.library)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.timeline)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
+        self.history = HistoryDock(self.document.undo_stack, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history)
+        self.tabifyDockWidget(self.log, self.history)
+        self.log.raise_()
 
         self.files = FileController(self.document, settings, self, self.session.events)
         self.planning = PlanningController(self.document, self.session, self.map, self)
@@ -152,6 +158,8 @@ class MainWindow(WindowActions):
         self.session.eventsAdded.connect(self._events_added)
         self.session.logReset.connect(self._log_reset)
         self.session.notice.connect(self._status)
+        self.session.answered.connect(self._answered)
+        self.session.diverged.connect(self.timeline.mark_divergence)
         self.driver.playingChanged.connect(self._playing_changed)
         self.timeline.timeScrubbed.connect(self._scrub)
         self.map.tokenMoved.connect(self.document.move_combatant)
@@ -217,6 +225,10 @@ class MainWindow(WindowActions):
             self.timeline.set_lanes([Lane(c.id, c.name, c.side) for c in encounter.combatants])
         self._refresh_plans()
         self._refresh_at_playhead()
+
+    def _answered(self, step: AnsweredStep) -> None:
+        """A person answered a question: one more step in the History, undoable."""
+        self.document.undo_stack.push(DecisionStep(self.session, step, self.driver.pause))
 
     def _edited(self, _index: int) -> None:
         if self.document.is_modified():  # an undo back to the saved state is nothing to keep

@@ -155,7 +155,7 @@ class FightSession(QObject):
         self.engine = self._new_engine(recorded_decisions(saved))
         if saved:
             self.engine.run_until(saved[-1].time)
-            differs = _first_difference(saved, self.engine.log.events)
+            differs = _first_difference(saved, self.engine.log.events, frozenset())
             if differs is not None:
                 self.notice.emit(
                     "The saved log does not match this encounter; the fight was replayed "
@@ -264,6 +264,7 @@ class FightSession(QObject):
         self._replay = _Replay(encounter, self.ruleset)
         self.time = self.ruleset.clock.round_start(1)
         self.decisionCleared.emit()
+        self.diverged.emit(None)
         self.logReset.emit()
         self.timeChanged.emit(self.time)
 
@@ -275,12 +276,14 @@ class FightSession(QObject):
             return
         old = self.engine
         before = [e for e in old.log if e.time <= self.time]
+        known = {c.id for c in self._encounter.combatants}
+        newcomers = frozenset(c.id for c in encounter.combatants if c.id not in known)
         self._encounter = encounter
         # Every decision of the log, even those past the playhead (the game master may have
         # scrubbed back to edit): an answer whose question is still asked keeps its answer.
         self.engine = self._new_engine(recorded_decisions(old.log.events))
         self.engine.run_until(self.time)
-        differs = _first_difference(before, self.engine.log.events)
+        differs = _first_difference(before, self.engine.log.events, newcomers)
         if differs is not None:
             self.notice.emit(
                 "The change alters what already happened: the fight differs from "
@@ -362,15 +365,35 @@ class FightSession(QObject):
             self.decisionPending.emit(self.engine.pending)
 
 
-def _first_difference(before: Sequence[Event], after: Sequence[Event]) -> float | None:
+def _first_difference(
+    before: Sequence[Event], after: Sequence[Event], newcomers: frozenset[str]
+) -> float | None:
     """The time of the first event of `before` that `after` does not repeat, or None when
-    `after` begins with all of `before`."""
+    `after` begins with all of `before`.
+
+    What only adds `newcomers` (combatants added by the edit: their rolls, their place in the
+    initiative order) is not a change to what happened."""
+    if newcomers:
+        after = [_without(e, newcomers) for e in after if e.actor not in newcomers]
     for old, new in zip(before, after, strict=False):
         if _as_json(old) != _as_json(new):
             return min(old.time, new.time)
     if len(after) < len(before):
         return before[len(after)].time
     return None
+
+
+def _without(event: Event, newcomers: frozenset[str]) -> Event:
+    """An initiative order as it reads without the newcomers."""
+    if event.type != "initiative_order":
+        return event
+    ties = []
+    for tie in event.get("ties", []):
+        ids = [cid for cid in tie["ids"] if cid not in newcomers]
+        if len(ids) > 1:
+            ties.append({**tie, "ids": ids})
+    order = [cid for cid in event["order"] if cid not in newcomers]
+    return Event.from_json({**event.to_json(), "order": order, "ties": ties})
 
 
 def _as_json(event: Event) -> str:

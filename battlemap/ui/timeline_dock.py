@@ -45,6 +45,7 @@ __all__ = ["Lane", "TimelineDock"]
 
 BACKGROUND = QColor("#fbfaf7")
 PLAYHEAD = QColor("#0b7d86")  # teal: unlike every side colour and the black markers
+DIVERGENCE = QColor("#c2410c")  # burnt orange: a warning, and unlike the teal playhead
 #: How near (pixels) the pointer must be to a marker for its tooltip.
 _HOVER_PX = 9.0
 #: With follow on, the playhead is kept this far (share of the view) from the right edge.
@@ -133,6 +134,19 @@ class TimelineDock(QDockWidget):
         self.playhead.setZValue(10)
         self.round_axis.tag_color = PLAYHEAD
         plot.addItem(self.playhead, ignoreBounds=True)
+        # Where an edit made the fight differ from what was played before it (hidden until an
+        # edit changes the past): the game master sees from which moment the dice told anew.
+        self.divergence = pg.InfiniteLine(
+            pos=0.0,
+            angle=90,
+            movable=False,
+            pen=pg.mkPen(DIVERGENCE, width=2, style=Qt.PenStyle.DashLine),
+            label="changed from here",
+            labelOpts={"position": 0.04, "color": DIVERGENCE, "anchors": [(0, 0), (0, 0)]},
+        )
+        self.divergence.setZValue(9)
+        self.divergence.hide()
+        plot.addItem(self.divergence, ignoreBounds=True)
         self.playhead.sigDragged.connect(self._on_playhead_dragged)
         self.plot_widget.scene().sigMouseClicked.connect(self._on_scene_clicked)
         self.plot_widget.scene().sigMouseMoved.connect(self._on_scene_moved)
@@ -225,6 +239,14 @@ class TimelineDock(QDockWidget):
         self._opening = None
         self._fit_time()
         self._show_time(0.0)
+
+    def mark_divergence(self, time: float | None) -> None:
+        """Mark where the fight first differs from before an edit; None hides the mark."""
+        if time is None:
+            self.divergence.hide()
+            return
+        self.divergence.setValue(time)
+        self.divergence.show()
 
     # --- the playhead -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from battlemap.storage.settings import Settings
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.driver import PlaybackDriver
 from battlemap.ui.file_controller import FileController
+from battlemap.ui.history_dock import HistoryDock
 from battlemap.ui.library_dock import LibraryDock
 from battlemap.ui.log_dock import LogDock
 from battlemap.ui.map_view import MapView
@@ -39,6 +40,7 @@ class WindowActions(QMainWindow):
     library: LibraryDock
     timeline: TimelineDock
     log: LogDock
+    history: HistoryDock
 
     @property
     def settings(self) -> Settings:
@@ -228,7 +230,7 @@ class WindowActions(QMainWindow):
         for act in self.threat_actions.values():
             view_menu.addAction(act)
         view_menu.addSeparator()
-        for dock in (self.library, self.timeline, self.log):
+        for dock in (self.library, self.timeline, self.log, self.history):
             view_menu.addAction(dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
