@@ -131,6 +131,23 @@ def main() -> None:
     asking.document.undo_stack.setClean()
     asking.close()
 
+    # History: an intercept taken, Thorin's rolls typed in, then the wolf moved after he had
+    # already moved: the timeline marks where the fight differs, the History lists each step.
+    history = window(Settings(ask_player_rolls=True, player_sides=("party",)))
+    history.timeline.timeScrubbed.emit(9.0)
+    history.choice_prompt.take_button.click()
+    history.timeline.timeScrubbed.emit(9.0)
+    history.session.answer(17)
+    history.session.answer(9)
+    history.timeline.timeScrubbed.emit(9.0)
+    wolf = history.document.encounter.combatant("wolf")
+    history.document.move_combatant("wolf", wolf.x, wolf.y + 2)
+    history.history.raise_()
+    QApplication.processEvents()
+    shot(history, "history")
+    history.document.undo_stack.setClean()
+    history.close()
+
     # Opportunities: threat zones on, a path previewed past the guard's longspear and the hound.
     chase = ROOT / "resources" / "examples" / "chase.json"
     thief = MainWindow(load_encounter(chase), chase, Settings(), default_creatures())
