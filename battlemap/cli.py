@@ -22,8 +22,8 @@ from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
+from battlemap.loading import load_checked
 from battlemap.rulesets import get_ruleset
-from battlemap.storage.encounter_file import load_encounter
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -86,9 +86,8 @@ def simulate(
     by key, never rolled again, and the fight continues as it would have played straight
     through. `seed` None means the file's own seed."""
     out = out if out is not None else sys.stdout
-    encounter = load_encounter(file)
+    encounter = load_checked(file)  # the file, then its rules: the window loads the same way
     ruleset = get_ruleset(encounter.ruleset, file)
-    ruleset.validate(encounter, file)
 
     def policy(request: ChoiceRequest) -> bool:
         # The headless default takes every opportunity; declined ones are still logged.

@@ -15,6 +15,14 @@ from battlemap.storage.json_fields import (
     read_object,
     read_text,
 )
+from battlemap.storage.limits import (
+    HIT_POINTS,
+    MAX_CREATURES,
+    MODIFIER,
+    REACH,
+    SPEED,
+    Limit,
+)
 from battlemap.storage.stat_fields import (
     WHOLE,
     parse_attacks,
@@ -29,6 +37,8 @@ from battlemap.storage.stat_fields import (
 LIBRARY_FORMAT = "battlemap-creatures"
 LIBRARY_VERSION = 1
 LIBRARY_KEYS = ("format", "version", "creatures")
+#: A creature's hit points: a fresh one has at least 1, as many as a combatant may.
+_FRESH_HP = Limit(1, HIT_POINTS.high)
 
 
 class LibraryError(BattlemapError):
@@ -51,7 +61,13 @@ def parse_library(data: object, source: str) -> tuple[CreatureTemplate, ...]:
     templates: list[CreatureTemplate] = []
     first_use: dict[str, int] = {}
     for index, item in enumerate(
-        read_list(fields["creatures"], "creatures", "a list of creatures")
+        read_list(
+            fields["creatures"],
+            "creatures",
+            "a list of creatures",
+            most=MAX_CREATURES,
+            items="creatures",
+        )
     ):
         template = parse_template(item)
         if template.name in first_use:
@@ -72,18 +88,20 @@ def parse_template(node: Node) -> CreatureTemplate:
     name = read_text(fields["name"], "name")
     side = read_text(fields["side"], "side") if "side" in fields else "monsters"
     size = read_size(fields["size"])
-    speed = read_feet(fields["speed"], "speed")
-    reach = read_feet(fields["reach"], "reach")
+    speed = read_feet(fields["speed"], "speed", SPEED)
+    reach = read_feet(fields["reach"], "reach", REACH)
     # A combatant may start a fight at 0 hp or below; a creature fresh from the library may not.
-    hp = read_int(fields["hp"], "hp", "a whole number, 1 or more", lambda v: v >= 1)
+    hp = read_int(
+        fields["hp"], "hp", "a whole number, 1 or more", lambda v: v >= 1, limit=_FRESH_HP
+    )
     ac = read_ac(fields["ac"])
-    init_mod = read_int(fields["init_mod"], "init_mod", WHOLE)
+    init_mod = read_int(fields["init_mod"], "init_mod", WHOLE, limit=MODIFIER)
     dex = read_dex(fields["dex"])
     attacks_per_round = read_attacks_per_round(fields["attacks_per_round"])
     attacks = parse_attacks(fields["attacks"])
     concentration = 0
     if "concentration" in fields:
-        concentration = read_int(fields["concentration"], "concentration", WHOLE)
+        concentration = read_int(fields["concentration"], "concentration", WHOLE, limit=MODIFIER)
     image = read_image(fields["image"], "image") if "image" in fields else None
     return CreatureTemplate(
         name=name,

@@ -24,6 +24,7 @@ from battlemap.storage.json_fields import (
     Node,
     check_format_and_version,
     describe,
+    listing,
     read_bool,
     read_int,
     read_list,
@@ -31,6 +32,22 @@ from battlemap.storage.json_fields import (
     read_object,
     read_point,
     read_text,
+)
+from battlemap.storage.limits import (
+    HIT_POINTS,
+    MAP_SQUARES,
+    MAX_ALL_WALL_POINTS,
+    MAX_COMBATANTS,
+    MAX_FIXED_ROLLS,
+    MAX_ID_CHARS,
+    MAX_PLANS,
+    MAX_WALL_POINTS,
+    MAX_WALLS,
+    MAX_WAYPOINTS,
+    MODIFIER,
+    REACH,
+    ROUND,
+    SPEED,
 )
 from battlemap.storage.log_schema import parse_log
 from battlemap.storage.stat_fields import (
@@ -125,7 +142,8 @@ def parse_encounter(data: object, source: str) -> Encounter:
     map_spec = _parse_map(fields["map"])
     combatants = _parse_combatants(fields["combatants"], map_spec)
     plans = _parse_plans(fields["plans"], combatants, map_spec) if "plans" in fields else ()
-    seed = read_int(fields["seed"], "seed", WHOLE) if "seed" in fields else 0
+    # Any whole number seeds the dice (JSON itself stops at 4300 digits).
+    seed = read_int(fields["seed"], "seed", WHOLE, limit=None) if "seed" in fields else 0
     log = parse_log(fields["log"], [c.id for c in combatants]) if "log" in fields else ()
     return Encounter(
         ruleset=ruleset,
@@ -140,20 +158,31 @@ def parse_encounter(data: object, source: str) -> Encounter:
 
 def _parse_map(node: Node) -> MapSpec:
     fields = read_object(node, "the map", MAP_KEYS, optional=("walls", "background"))
-    width = read_int(
-        fields["width"], "width", "a whole number of squares, 1 or more", lambda v: v >= 1
-    )
-    height = read_int(
-        fields["height"], "height", "a whole number of squares, 1 or more", lambda v: v >= 1
-    )
+    squares = "a whole number of squares, 1 or more"
+    width = read_int(fields["width"], "width", squares, lambda v: v >= 1, limit=MAP_SQUARES)
+    height = read_int(fields["height"], "height", squares, lambda v: v >= 1, limit=MAP_SQUARES)
     map_spec = MapSpec(width, height)
     walls: list[tuple[Point, ...]] = []
     if "walls" in fields:
-        for wall in read_list(fields["walls"], "walls", "a list of walls"):
-            points = read_list(wall, "a wall", "a list of 2 or more [x, y] points")
+        all_points = 0
+        for wall in read_list(fields["walls"], "walls", "a list of walls", most=MAX_WALLS):
+            points = read_list(
+                wall,
+                "a wall",
+                "a list of 2 or more [x, y] points",
+                most=MAX_WALL_POINTS,
+                items="points",
+            )
             if len(points) < 2:
                 raise wall.error(
                     f"a wall must be a list of 2 or more [x, y] points, got {describe(wall.value)}"
+                )
+            all_points += len(points)
+            if all_points > MAX_ALL_WALL_POINTS:
+                # Every wall segment is indexed and tested against paths and lines of sight.
+                raise wall.error(
+                    f"the walls may hold at most {MAX_ALL_WALL_POINTS:,} points in all; "
+                    f"this wall brings them to {all_points:,}"
                 )
             walls.append(
                 tuple(_read_map_point(point, "a wall point", map_spec) for point in points)
@@ -184,8 +213,16 @@ def _read_map_point(node: Node, label: str, map_spec: MapSpec) -> Point:
     return x, y
 
 
+def _read_points(node: Node, label: str, point_label: str, map_spec: MapSpec) -> tuple[Point, ...]:
+    """A path's waypoints or an area's corners: counted first, since the window draws each."""
+    items = read_list(node, label, "a list of [x, y] points", most=MAX_WAYPOINTS, items="points")
+    return tuple(_read_map_point(point, point_label, map_spec) for point in items)
+
+
 def _parse_combatants(node: Node, map_spec: MapSpec) -> tuple[Combatant, ...]:
-    items = read_list(node, "combatants", "a list of combatants")
+    items = read_list(
+        node, "combatants", "a list of combatants", most=MAX_COMBATANTS, items="combatants"
+    )
     if not items:
         raise node.error("combatants must list at least one combatant, got []")
     combatants: list[Combatant] = []
@@ -216,7 +253,7 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
             "combat_reflexes",
         ),
     )
-    combatant_id = read_text(fields["id"], "id")
+    combatant_id = read_text(fields["id"], "id", most=MAX_ID_CHARS)
     name = read_text(fields["name"], "name")
     side = read_text(fields["side"], "side")
     size = read_size(fields["size"])
@@ -232,9 +269,9 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
         f"a number from 0 to {map_spec.height} (the map's height)",
         lambda v: 0 <= v <= map_spec.height,
     )
-    speed = read_feet(fields["speed"], "speed")
-    reach = read_feet(fields["reach"], "reach")
-    hp = read_int(fields["hp"], "hp", WHOLE)
+    speed = read_feet(fields["speed"], "speed", SPEED)
+    reach = read_feet(fields["reach"], "reach", REACH)
+    hp = read_int(fields["hp"], "hp", WHOLE, limit=HIT_POINTS)
     max_hp = None
     if "max_hp" in fields:
         max_hp = read_int(
@@ -242,9 +279,10 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
             "max_hp",
             f"a whole number, 1 or more and at least hp ({hp})",
             lambda v: v >= max(1, hp),
+            limit=HIT_POINTS,
         )
     ac = read_ac(fields["ac"])
-    init_mod = read_int(fields["init_mod"], "init_mod", WHOLE)
+    init_mod = read_int(fields["init_mod"], "init_mod", WHOLE, limit=MODIFIER)
     initiative_roll = None
     if "initiative_roll" in fields:
         initiative_roll = read_int(
@@ -256,7 +294,7 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
     dex = read_dex(fields["dex"])
     concentration = 0
     if "concentration" in fields:
-        concentration = read_int(fields["concentration"], "concentration", WHOLE)
+        concentration = read_int(fields["concentration"], "concentration", WHOLE, limit=MODIFIER)
     attacks_per_round = read_attacks_per_round(fields["attacks_per_round"])
     attacks = parse_attacks(fields["attacks"])
     image = read_image(fields["image"], "image") if "image" in fields else None
@@ -296,9 +334,8 @@ def _parse_plans(
     node: Node, combatants: Sequence[Combatant], map_spec: MapSpec
 ) -> tuple[Plan, ...]:
     by_id = {combatant.id: combatant for combatant in combatants}
-    return tuple(
-        _parse_plan(item, by_id, map_spec) for item in read_list(node, "plans", "a list of plans")
-    )
+    items = read_list(node, "plans", "a list of plans", most=MAX_PLANS, items="plans")
+    return tuple(_parse_plan(item, by_id, map_spec) for item in items)
 
 
 def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -> Plan:
@@ -313,6 +350,7 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
         fields["round"],
         "round",
         "a whole number (1 is the first regular round, 0 and below are surprise rounds)",
+        limit=ROUND,
     )
     action = read_text(fields["action"], "action")
     count = None
@@ -332,17 +370,14 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
     if "attack" in fields:
         attack = read_text(fields["attack"], "attack")
         if actor.attack_named(attack) is None:
-            known = ", ".join(a.name for a in actor.attacks) or "none"
+            known = listing([a.name for a in actor.attacks]) or "none"
             raise fields["attack"].error(
-                f"{actor.id!r} has no attack named {attack!r} (its attacks: {known})"
+                f"{actor.id!r} has no attack named {describe(attack)} (its attacks: {known})"
             )
     spell = _parse_spell(fields["spell"]) if "spell" in fields else None
     path: tuple[Point, ...] = ()
     if "path" in fields:
-        path = tuple(
-            _read_map_point(point, "a path point", map_spec)
-            for point in read_list(fields["path"], "path", "a list of [x, y] points")
-        )
+        path = _read_points(fields["path"], "path", "a path point", map_spec)
     rolls: Mapping[str, tuple[int, ...]] = MappingProxyType({})
     if "rolls" in fields:
         rolls = _parse_rolls(fields["rolls"])
@@ -391,17 +426,14 @@ def _parse_trigger(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec
         )
     area: tuple[Point, ...] = ()
     if "area" in fields:
-        area = tuple(
-            _read_map_point(point, "an area point", map_spec)
-            for point in read_list(fields["area"], "area", "a list of [x, y] points")
-        )
+        area = _read_points(fields["area"], "area", "an area point", map_spec)
     return Trigger(event=event, actor=actor, count=count, area=area)
 
 
 def _read_combatant_id(node: Node, label: str, by_id: Mapping[str, Combatant]) -> str:
-    combatant_id = read_text(node, label)
+    combatant_id = read_text(node, label, most=MAX_ID_CHARS)
     if combatant_id not in by_id:
-        raise node.error(f"unknown combatant {combatant_id!r} (known: {', '.join(by_id)})")
+        raise node.error(f"unknown combatant {combatant_id!r} (known: {listing(by_id)})")
     return combatant_id
 
 
@@ -417,7 +449,9 @@ def _parse_rolls(node: Node) -> Mapping[str, tuple[int, ...]]:
     rolls: dict[str, tuple[int, ...]] = {}
     for purpose, purpose_node in fields.items():
         label, expectation, ok = _ROLL_RULES[purpose]
-        items = read_list(purpose_node, purpose, "a list of whole numbers")
+        items = read_list(
+            purpose_node, purpose, "a list of whole numbers", most=MAX_FIXED_ROLLS, items="rolls"
+        )
         rolls[purpose] = tuple(read_int(item, label, expectation, ok) for item in items)
     return MappingProxyType(rolls)
 

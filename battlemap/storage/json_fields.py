@@ -16,8 +16,20 @@ from dataclasses import dataclass
 
 from battlemap.core.encounter import Point
 from battlemap.core.errors import BattlemapError, EncounterError
+from battlemap.storage.limits import MAX_NAME_CHARS, Limit
 
 _SHOWN_MAX = 40
+#: Past this many items a list or object cannot be shown in _SHOWN_MAX characters: skip the
+#: json.dumps of what may be a 50 MB value only to find it too long.
+_SHOWN_ITEMS_MAX = 20
+#: Keys longer than this get no "did you mean": no key of ours is anywhere near as long.
+_SUGGEST_MAX = 100
+#: Whole numbers no field needs to exceed, for the readers not given a range of their own.
+_ANY_WHOLE = Limit(-(10**9), 10**9)
+#: Format versions: high enough for any real one, low enough to print in a message.
+_VERSIONS = Limit(1, 1_000_000)
+#: How many names a message lists before "and 1,990 more".
+_LISTED_MAX = 10
 
 
 @dataclass(frozen=True)
@@ -61,11 +73,14 @@ def describe(value: object) -> str:
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list | dict):
-        try:
-            text = json.dumps(value, ensure_ascii=False)
-        except (TypeError, ValueError):
-            # Not JSON after all (parse_encounter was handed Python objects); fall back to a count.
-            text = ""
+        text = ""
+        if len(value) <= _SHOWN_ITEMS_MAX:
+            try:
+                text = json.dumps(value, ensure_ascii=False)
+            except (TypeError, ValueError, RecursionError):
+                # Not JSON after all (parse_encounter was handed Python objects), or nested
+                # past what json.dumps recurses through; fall back to a count.
+                text = ""
         if text and len(text) <= _SHOWN_MAX:
             return text
         if isinstance(value, list):
@@ -100,21 +115,39 @@ def read_object(
 
 
 def _did_you_mean(key: object, keys: Sequence[str]) -> str:
-    close = difflib.get_close_matches(str(key), keys, n=1)
+    if not isinstance(key, str) or len(key) > _SUGGEST_MAX:
+        return ""
+    close = difflib.get_close_matches(key, keys, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def read_list(node: Node, label: str, expectation: str) -> list[Node]:
+def read_list(
+    node: Node, label: str, expectation: str, *, most: int | None = None, items: str = "items"
+) -> list[Node]:
+    """The list's items as nodes; more than `most` of them (counted before any is read, so
+    that 100,000 of them are refused at once) is an error naming the count."""
     if not isinstance(node.value, list):
         raise node.error(f"{label} must be {expectation}, got {describe(node.value)}")
+    if most is not None and len(node.value) > most:
+        raise node.error(f"{label} may hold at most {most:,} {items}, got {len(node.value):,}")
     return [node.item(index) for index in range(len(node.value))]
 
 
 def read_int(
-    node: Node, label: str, expectation: str, ok: Callable[[int], bool] = lambda _: True
+    node: Node,
+    label: str,
+    expectation: str,
+    ok: Callable[[int], bool] = lambda _: True,
+    *,
+    limit: Limit | None = _ANY_WHOLE,
 ) -> int:
     """A whole number. JSON true/false are not numbers; 30.0 is accepted as 30, since some
-    tools write every number with a decimal point, but 2.5 is not a whole number."""
+    tools write every number with a decimal point, but 2.5 is not a whole number.
+
+    `expectation` and `ok` say what the field means ("a multiple of 5"); `limit` is how large
+    it may sanely be, told apart ("reach must be from 0 to 100 feet, got 5000") so that the
+    usual message stays short. 1e20 is whole, and refused by the limit, never looped over.
+    `limit=None` is for the rare field any whole number suits (a seed)."""
     value = node.value
     number: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
@@ -123,17 +156,26 @@ def read_int(
         number = int(value)
     if number is None or not ok(number):
         raise node.error(f"{label} must be {expectation}, got {describe(value)}")
+    if limit is not None and not limit.holds(number):
+        raise node.error(f"{label} must be {limit.words()}, got {describe(value)}")
     return number
 
 
 def read_number(
-    node: Node, label: str, expectation: str, ok: Callable[[float], bool] = lambda _: True
+    node: Node,
+    label: str,
+    expectation: str,
+    ok: Callable[[float], bool] = lambda _: True,
+    *,
+    limit: Limit | None = None,
 ) -> float:
-    """A finite number, whole or not; JSON true/false are not numbers."""
+    """A finite number, whole or not; JSON true/false are not numbers. `limit` as read_int."""
     value = node.value
     number = _as_float(value)
     if number is None or not ok(number):
         raise node.error(f"{label} must be {expectation}, got {describe(value)}")
+    if limit is not None and not limit.holds(number):
+        raise node.error(f"{label} must be {limit.words()}, got {describe(value)}")
     return number
 
 
@@ -161,11 +203,19 @@ def _as_float(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def read_text(node: Node, label: str, *, allow_empty: bool = False) -> str:
-    """A string; unless `allow_empty`, one with something in it besides spaces."""
+def read_text(
+    node: Node, label: str, *, allow_empty: bool = False, most: int = MAX_NAME_CHARS
+) -> str:
+    """A string of at most `most` characters; unless `allow_empty`, one with something in it
+    besides spaces. A message quotes only the start of a long one."""
     value = node.value
     if not isinstance(value, str):
         raise node.error(f"{label} must be text, got {describe(value)}")
+    if len(value) > most:
+        raise node.error(
+            f"{label} must be at most {most:,} characters long, got {describe(value)} "
+            f"({len(value):,} characters)"
+        )
     if not allow_empty and not value.strip():
         raise node.error(f"{label} must not be empty, got {describe(value)}")
     try:
@@ -174,6 +224,14 @@ def read_text(node: Node, label: str, *, allow_empty: bool = False) -> str:
         # A lone \ud800-style escape decodes in JSON but could never be saved back as UTF-8.
         raise node.error(f"{label} holds a broken \\u escape (half of a surrogate pair)") from None
     return value
+
+
+def listing(names: Collection[str]) -> str:
+    """Names for a message ("thorin, goblin1"), the first few only when there are many."""
+    shown = [describe(name)[1:-1] if len(name) > _SHOWN_MAX else name for name in names]
+    if len(shown) <= _LISTED_MAX:
+        return ", ".join(shown)
+    return f"{', '.join(shown[:_LISTED_MAX])} and {len(shown) - _LISTED_MAX:,} more"
 
 
 def read_choice(node: Node, label: str, choices: Sequence[str]) -> str:
@@ -197,7 +255,11 @@ def check_format_and_version(root: Node, what: str, expected: str, newest: int) 
     if "version" not in data:
         raise root.error("missing key 'version'")
     version = read_int(
-        root.child("version"), "version", "a whole number, 1 or more", lambda v: v >= 1
+        root.child("version"),
+        "version",
+        "a whole number, 1 or more",
+        lambda v: v >= 1,
+        limit=_VERSIONS,
     )
     if version > newest:
         raise root.error(

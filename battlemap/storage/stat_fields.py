@@ -7,9 +7,9 @@ problem is worded.
 
 from __future__ import annotations
 
-import d20
-
+from battlemap.core.dice_notation import check_notation
 from battlemap.core.encounter import SIZE_SQUARES, AttackProfile
+from battlemap.core.errors import BattlemapError
 from battlemap.storage.json_fields import (
     Node,
     describe,
@@ -19,11 +19,12 @@ from battlemap.storage.json_fields import (
     read_object,
     read_text,
 )
+from battlemap.storage.limits import AC, MAX_ATTACKS, MAX_PATH_CHARS, MODIFIER, RANGE, Limit
 
 ATTACK_KEYS = ("name", "bonus", "damage", "range")
 
 FEET = "a whole number of feet, 0 or more and a multiple of 5"
-RANGE = "a whole number of feet, more than 0 and a multiple of 5"
+RANGE_FEET = "a whole number of feet, more than 0 and a multiple of 5"
 WHOLE = "a whole number"
 
 
@@ -31,9 +32,9 @@ def read_size(node: Node) -> str:
     return read_choice(node, "size", tuple(SIZE_SQUARES))
 
 
-def read_feet(node: Node, label: str) -> int:
-    """Speed or reach: whole feet, 0 or more, in steps of 5 (one square)."""
-    return read_int(node, label, FEET, is_feet)
+def read_feet(node: Node, label: str, limit: Limit) -> int:
+    """Speed or reach: whole feet, 0 or more, in steps of 5 (one square), within `limit`."""
+    return read_int(node, label, FEET, is_feet, limit=limit)
 
 
 def is_feet(feet: int) -> bool:
@@ -41,7 +42,7 @@ def is_feet(feet: int) -> bool:
 
 
 def read_ac(node: Node) -> int:
-    return read_int(node, "ac", "a whole number, 1 or more", lambda v: v >= 1)
+    return read_int(node, "ac", "a whole number, 1 or more", lambda v: v >= 1, limit=AC)
 
 
 def read_dex(node: Node) -> int:
@@ -58,7 +59,7 @@ def read_attacks_per_round(node: Node) -> int:
 def read_image(node: Node, label: str) -> str:
     """A picture's path: text, not empty. Whether the file exists is not checked: a missing
     picture must not stop a fight from opening (the token is drawn without it)."""
-    path = read_text(node, label)
+    path = read_text(node, label, most=MAX_PATH_CHARS)
     if "\0" in path:
         # No operating system accepts it in a file name; it would fail only when drawn.
         raise node.error(f"{label} must be a file path, got {describe(path)} (it holds a NUL)")
@@ -69,7 +70,8 @@ def parse_attacks(node: Node) -> tuple[AttackProfile, ...]:
     """The list of attacks; names must be unique, since plans pick an attack by its name."""
     attacks: list[AttackProfile] = []
     first_use: dict[str, int] = {}
-    for index, item in enumerate(read_list(node, "attacks", "a list of attacks")):
+    items = read_list(node, "attacks", "a list of attacks", most=MAX_ATTACKS, items="attacks")
+    for index, item in enumerate(items):
         attack = _parse_attack(item)
         if attack.name in first_use:
             raise item.child("name").error(
@@ -84,25 +86,27 @@ def parse_attacks(node: Node) -> tuple[AttackProfile, ...]:
 def _parse_attack(node: Node) -> AttackProfile:
     fields = read_object(node, "an attack", ATTACK_KEYS, optional=("range",))
     name = read_text(fields["name"], "name")
-    bonus = read_int(fields["bonus"], "bonus", WHOLE)
-    damage = _read_dice(fields["damage"])
+    bonus = read_int(fields["bonus"], "bonus", WHOLE, limit=MODIFIER)
+    damage = read_dice(fields["damage"], "damage")
     attack_range = None
     if "range" in fields:
-        attack_range = read_int(fields["range"], "range", RANGE, lambda v: v > 0 and v % 5 == 0)
+        attack_range = read_int(
+            fields["range"], "range", RANGE_FEET, lambda v: v > 0 and v % 5 == 0, limit=RANGE
+        )
     return AttackProfile(name=name, bonus=bonus, damage=damage, range=attack_range)
 
 
-def _read_dice(node: Node) -> str:
+def read_dice(node: Node, label: str) -> str:
+    """Dice notation that can always be rolled: check_notation refuses division, explosions
+    that may never stop, and sizes that would hang the parser, before any fight rolls it."""
     expectation = "dice notation such as '1d8+3'"
     notation = node.value
     if not isinstance(notation, str):
-        raise node.error(f"damage must be {expectation}, got {describe(notation)}")
+        raise node.error(f"{label} must be {expectation}, got {describe(notation)}")
     try:
-        d20.parse(notation)
-    except d20.RollSyntaxError as error:
-        got = str(error.got)
-        detail = f"unexpected {got!r} at character {error.col}" if got else "it ends too early"
+        check_notation(notation)
+    except BattlemapError as error:
         raise node.error(
-            f"damage must be {expectation}, got {describe(notation)} ({detail})"
+            f"{label} must be {expectation}, got {describe(notation)} ({error.problem})"
         ) from None
     return notation

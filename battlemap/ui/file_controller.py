@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from battlemap.core.encounter import Encounter, MapSpec
 from battlemap.core.errors import BattlemapError
+from battlemap.loading import check_rules, load_checked
 from battlemap.storage.autosave import clear_autosave, pending_autosave, write_autosave
 from battlemap.storage.encounter_file import load_encounter, save_encounter
 from battlemap.storage.paths import documents_dir, is_read_only, resources_dir
@@ -86,7 +87,8 @@ class FileController(QObject):
     def open_path(self, path: Path, *, quiet: bool = False) -> bool:
         """Load `path`; on a problem say what and where, and leave the open encounter alone."""
         try:
-            encounter = load_encounter(path)
+            # The file and its rules, as `battlemap simulate` checks them: what opens can play.
+            encounter = load_checked(path)
         except BattlemapError as error:
             if not quiet:
                 QMessageBox.warning(self._window, "Cannot open the encounter", str(error))
@@ -176,6 +178,13 @@ class FileController(QObject):
             return False
         if info.source_path and _same_as_saved(info.encounter, Path(info.source_path)):
             clear_autosave()  # nothing was lost: the file on disk already holds it all
+            return False
+        try:
+            check_rules(info.encounter, "the autosaved encounter")
+        except BattlemapError as error:
+            # Restored, it would fail only when played; say why now, and open as usual.
+            QMessageBox.warning(self._window, "Cannot restore the autosave", str(error))
+            self.message.emit(f"Not restored: {error}")
             return False
         when = info.saved_at.strftime("%H:%M on %d %b")
         origin = f" ({Path(info.source_path).name})" if info.source_path else ""
