@@ -13,13 +13,13 @@ Nothing here creates a folder; whoever writes a file creates the folder it goes 
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable
 from pathlib import Path
 
 import appdirs
 
 import battlemap
+from battlemap.storage.atomic_write import is_write_protected
 
 APP_NAME = "battlemap"
 APP_AUTHOR = "battlemap"
@@ -73,22 +73,13 @@ def documents_dir() -> Path:
 def is_read_only(path: str | os.PathLike[str]) -> bool:
     """True for a file Battlemap must not write over: a shipped resource (the examples and
     the demo live in the installation, which the next update replaces and other users share),
-    or a file the OS says is not writable.
-
-    "Not writable" is asked two ways because each misses a case: os.access answers for this
-    user (a file owned by someone else) but says yes to everything for root, and a mode
-    without any write bit (chmod a-w, Windows' read-only attribute) is a read-only file
-    whoever asks. A missing file is not read-only: saving creates it.
+    or a file the OS says is not writable (atomic_write.is_write_protected). A missing file
+    is not read-only: saving creates it.
     """
     target = Path(os.path.realpath(path))
     if target.is_relative_to(Path(os.path.realpath(resources_dir()))):
         return True
-    try:
-        mode = os.stat(target).st_mode
-    except OSError:
-        return False
-    no_write_bits = not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
-    return no_write_bits or not os.access(target, os.W_OK)
+    return is_write_protected(target)
 
 
 def _user_dir(name: str, platform_dir: _PlatformDir) -> Path:
