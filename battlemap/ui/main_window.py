@@ -280,8 +280,8 @@ class MainWindow(WindowActions):
         """The title: "<encounter name> (<file name>, read-only) [*] — Battlemap", what applies.
 
         Qt shows the `[*]` as "*" while isWindowModified() (unsaved changes) and hides it
-        otherwise. The file name is always there, so two fights with one name are told apart,
-        and "read-only" warns before Save that it will ask where to save."""
+        otherwise. A saved encounter's file name is always shown, so two fights with one name
+        are told apart, and "read-only" warns before Save that it will ask where to save."""
         path = self.document.path
         name = self.document.encounter.name
         read_only = self.files.is_read_only()
