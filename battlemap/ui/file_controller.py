@@ -219,8 +219,9 @@ class FileController(QObject):
         return dataclasses.replace(self.document.encounter, log=log)
 
     def _write(self, path: Path) -> bool:
-        # The last guard: even picked in the Save dialog, a read-only file is not replaced (an
-        # atomic save renames over it, which a folder the user may write to allows).
+        # The last guard: even picked in the Save dialog, a read-only file is not replaced. The
+        # atomic write refuses a write-protected one too, but a shipped example is writable as
+        # far as the OS goes, and this says why in words the game master can act on.
         if is_read_only(path):
             problem = f"{path} is read-only (a shipped example, or write-protected)."
             QMessageBox.warning(
