@@ -33,6 +33,10 @@ from battlemap.geometry.walls import WallIndex
 
 #: Feet in a square.
 FEET_PER_SQUARE = 5
+#: The farthest threat distance, in squares, `threatened_cells` lists squares for: 100 squares
+#: is 40,000 of them. The loaders cap reach far below (120 feet, 24 squares); past this a
+#: reach of 5,000 feet would list a million squares, and take seconds and gigabytes.
+MAX_THREAT_SQUARES = 100
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,11 @@ def threatened_cells(t: Threatener, walls: WallIndex | None = None) -> frozenset
     i0, j0 = footprint_origin(t.center, t.squares)
     i1, j1 = i0 + t.squares - 1, j0 + t.squares - 1
     far = distances.stop - 1
+    if far > MAX_THREAT_SQUARES:
+        raise ValueError(
+            f"{t.id}: a reach of {t.reach_ft} ft threatens squares up to {far} away; "
+            f"threat zones stop at {MAX_THREAT_SQUARES}"
+        )
     cells = [
         (i, j)
         for i in range(i0 - far, i1 + far + 1)

@@ -27,13 +27,12 @@ class Initiative:
     def from_roll(cls, roll: int, modifier: int) -> Initiative:
         """ "repeatedly subtract 12 ... until the value is between 1 and 12" (or add 12)."""
         total = roll + modifier
-        count, surprise, penalty = total, 0, 0
-        while count > UNITS_PER_ROUND:
-            count -= UNITS_PER_ROUND
-            surprise += 1
-        while count < 1:
-            count += UNITS_PER_ROUND
-            penalty += 1
+        # The text's loop done by division: a modifier of 10**18 would loop for minutes.
+        # rounds_over is how many times 12 is subtracted (or, below 1, minus how many times
+        # it is added) to land in 1..12.
+        rounds_over = (total - 1) // UNITS_PER_ROUND
+        count = total - rounds_over * UNITS_PER_ROUND
+        surprise, penalty = max(rounds_over, 0), max(-rounds_over, 0)
         return cls(roll, modifier, total, count, surprise, penalty)
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
 
 import shapely
 
 from battlemap.core.dice import dice_range
-from battlemap.core.encounter import Encounter, Plan, Point
+from battlemap.core.encounter import Combatant, Encounter, Plan, Point
 from battlemap.core.errors import EncounterError
 from battlemap.geometry.path import Polyline
 from battlemap.geometry.walls import WallIndex
@@ -23,16 +26,48 @@ _ATTACKING = frozenset({"attack", "full_attack", "charge"})
 _PATHED = frozenset({"move", "double_move", "run", "withdraw"})
 
 
+@dataclass(frozen=True)
+class _Plans:
+    """What checking one plan needs to know about the others, worked out once: a file of
+    20,000 plans must not look through all of them for each (that took minutes)."""
+
+    encounter: Encounter
+    by_id: Mapping[str, Combatant]
+    #: (actor, round) -> the index of that actor's first plan of that round.
+    first_of_round: Mapping[tuple[str, int], int]
+    #: For each plan, by index: does an earlier plan of the same actor move him?
+    moved_before: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, encounter: Encounter) -> _Plans:
+        first: dict[tuple[str, int], int] = {}
+        moved: set[str] = set()
+        moved_before = []
+        for index, plan in enumerate(encounter.plans):
+            first.setdefault((plan.actor, plan.round), index)
+            moved_before.append(plan.actor in moved)
+            if plan.action in MOVEMENT_MULTIPLIER:
+                moved.add(plan.actor)
+        by_id = {combatant.id: combatant for combatant in encounter.combatants}
+        return cls(encounter, by_id, first, tuple(moved_before))
+
+    @cached_property
+    def walls(self) -> WallIndex:
+        """The map's walls, indexed once for all the paths checked against them."""
+        return WallIndex(self.encounter.map.walls)
+
+
 def validate_encounter(encounter: Encounter, source: str) -> None:
     """Raise EncounterError for the first plan the d12 rules cannot run."""
+    plans = _Plans.of(encounter)
     units: dict[tuple[str, int], int] = defaultdict(int)
     standard: dict[tuple[str, int], int] = {}
     for index, plan in enumerate(encounter.plans):
         where = f"{source}, plans[{index}]"
-        _check_plan(encounter, plan, where)
+        _check_plan(plans, plan, where, index)
         key = (plan.actor, plan.round)
         units[key] += ACTION_UNITS[plan.action]
-        name = encounter.combatant(plan.actor).name
+        name = plans.by_id[plan.actor].name
         if units[key] > UNITS_PER_ROUND:
             raise EncounterError(
                 where,
@@ -49,26 +84,28 @@ def validate_encounter(encounter: Encounter, source: str) -> None:
             standard[key] = index
 
 
-def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
+def _check_plan(plans: _Plans, plan: Plan, where: str, index: int | None) -> None:
+    """`index` is the plan's place in the file; None for a readied action inside a ready."""
+    encounter = plans.encounter
     action = plan.action
+    actor = plans.by_id[plan.actor]
     if action not in ACTION_UNITS:
+        # Refused here, or the fight would stop with a KeyError when the plan comes up.
         raise EncounterError(
             f"{where}.action",
-            f"unknown action {action!r} (d12 actions: {', '.join(sorted(ACTION_UNITS))})",
+            f"unknown action {_excerpt(action)} (d12 actions: {', '.join(sorted(ACTION_UNITS))})",
         )
-    actor = encounter.combatant(plan.actor)
     if action == "delay":
         if plan.count is None:
             raise EncounterError(f"{where}.count", "a delay needs the count to act on instead")
-        first = next(p for p in encounter.plans if p.actor == plan.actor and p.round == plan.round)
-        if first is not plan:
+        if index is None or plans.first_of_round[(plan.actor, plan.round)] != index:
             raise EncounterError(
                 where, "a delay must be the combatant's first plan of the round (it moves them all)"
             )
     elif plan.count is not None:
         raise EncounterError(f"{where}.count", f"only a delay takes a count, not a {action}")
     if action == "ready":
-        _check_ready(encounter, plan, where)
+        _check_ready(plans, plan, where)
         return
     if plan.readied is not None or plan.trigger is not None:
         raise EncounterError(
@@ -83,7 +120,7 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
         raise EncounterError(f"{where}.path", "a follow chases its target; remove the path")
     if plan.path and not moving:
         raise EncounterError(f"{where}.path", f"a {action} does not move; remove the path")
-    if action == "run" and not Polyline.through(_run_points(encounter, plan)).is_straight():
+    if action == "run" and not Polyline.through(_start_and_path(plans, plan, index)).is_straight():
         raise EncounterError(f"{where}.path", "a run must follow one straight line")
     if action in _ATTACKING:
         if plan.target is None:
@@ -91,12 +128,12 @@ def _check_plan(encounter: Encounter, plan: Plan, where: str) -> None:
         if not actor.attacks:
             raise EncounterError(f"{where}.action", f"{actor.name} has no attacks to {action} with")
     if moving and plan.path and encounter.map.walls:
-        _check_walls(encounter, plan, where)
+        _check_walls(plans, plan, where, index)
     if action == "cast" and plan.spell is None:
         raise EncounterError(f"{where}.spell", "a cast needs a spell {name, level}")
     if action != "cast" and plan.spell is not None:
         raise EncounterError(f"{where}.spell", f"a {action} casts no spell; remove it")
-    _check_rolls(encounter, plan, where)
+    _check_rolls(actor, plan, where)
 
 
 _READYABLE = frozenset({"attack", "cast", "move", "standard"})
@@ -116,8 +153,9 @@ def _check_area(area: tuple[Point, ...], where: str) -> None:
         raise EncounterError(where, f"the area's edges cross each other ({reason})")
 
 
-def _check_ready(encounter: Encounter, plan: Plan, where: str) -> None:
+def _check_ready(plans: _Plans, plan: Plan, where: str) -> None:
     """A ready needs a standard action to take and a trigger that can happen."""
+    encounter = plans.encounter
     from battlemap.rulesets.d12.readiness import TRIGGERS
 
     if plan.readied is None:
@@ -145,20 +183,20 @@ def _check_ready(encounter: Encounter, plan: Plan, where: str) -> None:
     readied = plan.readied
     if readied.target is None and readied.action in _ATTACKING:
         # No target named: it is whoever sets the trigger off. Check it against a stand-in.
-        me = encounter.combatant(plan.actor)
+        me = plans.by_id[plan.actor]
         stand_in = trigger.actor or next(
             (c.id for c in encounter.combatants if c.side != me.side), None
         )
         if stand_in is None:
             raise EncounterError(f"{where}.readied.target", "there is no enemy to strike")
         readied = dataclasses.replace(readied, target=stand_in)
-    _check_plan(encounter, readied, f"{where}.readied")
+    _check_plan(plans, readied, f"{where}.readied", None)
 
 
-def _check_walls(encounter: Encounter, plan: Plan, where: str) -> None:
+def _check_walls(plans: _Plans, plan: Plan, where: str, index: int | None) -> None:
     """A path may not cross a wall: refuse it, naming the crossing point."""
-    points = _known_points(encounter, plan)
-    crossing = WallIndex(encounter.map.walls).first_crossing_on(points)
+    points = _start_and_path(plans, plan, index)
+    crossing = plans.walls.first_crossing_on(points)
     if crossing is None:
         return
     leg, (x, y) = crossing
@@ -170,32 +208,19 @@ def _check_walls(encounter: Encounter, plan: Plan, where: str) -> None:
     )
 
 
-def _known_points(encounter: Encounter, plan: Plan) -> list[Point]:
-    """The plan's waypoints, from where the mover stands if no earlier plan of his moves him."""
-    if plan not in encounter.plans:  # a readied move: where it starts is known only in play
-        return list(plan.path)
-    earlier = encounter.plans[: encounter.plans.index(plan)]
-    moved = any(p.actor == plan.actor and p.action in MOVEMENT_MULTIPLIER for p in earlier)
-    actor = encounter.combatant(plan.actor)
-    return list(plan.path) if moved else [(actor.x, actor.y), *plan.path]
+def _start_and_path(plans: _Plans, plan: Plan, index: int | None) -> list[Point]:
+    """The plan's waypoints, from where the mover stands if no earlier plan of his moves him.
 
-
-def _run_points(encounter: Encounter, plan: Plan) -> list[Point]:
-    """The run's points, from where the runner stands if no earlier plan of his moves him.
-
-    After an earlier movement the start is only known when the fight runs; the run then heads
-    straight for its last waypoint (actions.py).
+    After an earlier movement the start is only known when the fight runs (a run then heads
+    straight for its last waypoint, actions.py); so it is for a readied move (index None).
     """
-    if plan not in encounter.plans:  # a readied move: where it starts is known only in play
+    if index is None or plans.moved_before[index]:
         return list(plan.path)
-    earlier = encounter.plans[: encounter.plans.index(plan)]
-    moved = any(p.actor == plan.actor and p.action in MOVEMENT_MULTIPLIER for p in earlier)
-    actor = encounter.combatant(plan.actor)
-    return list(plan.path) if moved else [(actor.x, actor.y), *plan.path]
+    actor = plans.by_id[plan.actor]
+    return [(actor.x, actor.y), *plan.path]
 
 
-def _check_rolls(encounter: Encounter, plan: Plan, where: str) -> None:
-    actor = encounter.combatant(plan.actor)
+def _check_rolls(actor: Combatant, plan: Plan, where: str) -> None:
     blows = {"attack": 1, "charge": 1, "full_attack": actor.attacks_per_round}.get(plan.action, 0)
     for purpose, values in plan.rolls.items():
         place = f"{where}.rolls.{purpose}"
@@ -224,3 +249,8 @@ def _check_rolls(encounter: Encounter, plan: Plan, where: str) -> None:
 def _damage_fits(dice: str, value: int) -> bool:
     bounds = dice_range(dice)
     return bounds is None or bounds.low <= value <= bounds.high
+
+
+def _excerpt(text: str) -> str:
+    """A name as a message quotes it: cut short if long (a file may hold anything)."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
