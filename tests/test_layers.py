@@ -16,15 +16,21 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "battlemap"
 PURE_LAYERS = ("core", "rulesets", "geometry", "storage")
+#: Modules beside the layers that sit below the window too: the one validation every loader
+#: goes through, used by `battlemap simulate` without a display.
+PURE_MODULES = ("loading",)
 QT_PACKAGES = frozenset({"PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6"})
 
 
 def _layer_sources() -> list[Path]:
     return sorted(
-        path
-        for layer in PURE_LAYERS
-        if (PACKAGE / layer).is_dir()
-        for path in (PACKAGE / layer).rglob("*.py")
+        [
+            path
+            for layer in PURE_LAYERS
+            if (PACKAGE / layer).is_dir()
+            for path in (PACKAGE / layer).rglob("*.py")
+        ]
+        + [PACKAGE / f"{module}.py" for module in PURE_MODULES]
     )
 
 
@@ -59,7 +65,7 @@ def test_pure_layers_have_no_qt_import_statements() -> None:
 # imported one at a time so the first one that brings Qt in can be named.
 _IMPORT_ALL = """
 import importlib, json, pkgutil, sys
-layers, qt = json.loads(sys.argv[1])
+layers, modules, qt = json.loads(sys.argv[1])
 
 def raise_error(name):
     raise
@@ -79,6 +85,11 @@ for layer in layers:
         checked.append(name)
         if culprit is None and qt_loaded():
             culprit = name
+for name in modules:
+    importlib.import_module("battlemap." + name)
+    checked.append("battlemap." + name)
+    if culprit is None and qt_loaded():
+        culprit = "battlemap." + name
 print(json.dumps({"checked": checked, "qt": qt_loaded(), "culprit": culprit}))
 """
 
@@ -87,7 +98,12 @@ def test_importing_pure_layers_loads_no_qt() -> None:
     layers = [layer for layer in PURE_LAYERS if (PACKAGE / layer).is_dir()]
 
     completed = subprocess.run(
-        [sys.executable, "-c", _IMPORT_ALL, json.dumps([layers, sorted(QT_PACKAGES)])],
+        [
+            sys.executable,
+            "-c",
+            _IMPORT_ALL,
+            json.dumps([layers, list(PURE_MODULES), sorted(QT_PACKAGES)]),
+        ],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -98,6 +114,7 @@ def test_importing_pure_layers_loads_no_qt() -> None:
     result = json.loads(completed.stdout.splitlines()[-1])
     modules = [name for name in result["checked"] if name.count(".") > 1]
     assert modules, f"no modules found under {layers}: nothing checked"
+    assert all(f"battlemap.{name}" in result["checked"] for name in PURE_MODULES)
     assert not result["qt"], (
         f"importing {result['culprit']} loaded Qt outside battlemap/ui: {result['qt']}"
     )
@@ -130,12 +147,37 @@ def test_only_the_ruleset_registry_names_a_ruleset() -> None:
     """The window, the core, geometry and storage reach rules only through the Ruleset seam, so
     the next ruleset plugs in without touching them."""
     sources = sorted(
-        path
-        for layer in ("ui", "core", "geometry", "storage")
-        for path in (PACKAGE / layer).rglob("*.py")
+        [
+            path
+            for layer in ("ui", "core", "geometry", "storage")
+            for path in (PACKAGE / layer).rglob("*.py")
+        ]
+        + [PACKAGE / f"{module}.py" for module in PURE_MODULES]
     )
     assert len(sources) > 50, "the layers were not found: nothing checked"
 
     offenders = [found for path in sources for found in _ruleset_package_imports(path)]
 
     assert not offenders, "a ruleset imported directly:\n" + "\n".join(offenders)
+
+
+def test_the_loading_module_sits_below_the_window() -> None:
+    """battlemap/loading.py may use storage, rulesets and core, never the window: the command
+    line imports it without a display."""
+    path = PACKAGE / "loading.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    imported = [
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("battlemap")
+    ] + [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name.startswith("battlemap")
+    ]
+    layers = {name.split(".")[1] for name in imported}
+
+    assert imported, "loading.py imports nothing of battlemap: nothing checked"
+    assert layers <= {"core", "rulesets", "storage"}, sorted(layers)
