@@ -16,6 +16,7 @@ whole simulation; tests/core/test_dice.py guards both properties.)
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from dataclasses import dataclass
@@ -133,9 +134,11 @@ class DiceRoller:
 class KeyedDice:
     """A fight's dice: the roll for a decision key depends only on the seed and the key.
 
-    The generator is reseeded from the text "seed:key" for each roll (Python seeds from text
-    through SHA-512, the same on every platform and unaffected by hash randomisation), so rolls
-    never depend on the order they are asked in, or on how many came before.
+    Counter-based, as Philox or Threefry are: a keyed hash (BLAKE2b, in hashlib) of "seed:key"
+    is the randomness of that roll. A plain "1dN" (most of a fight's rolls) takes its face from
+    the 128-bit digest by rejection sampling, exactly uniform; any other notation is rolled by
+    d20 from a generator seeded with the digest. Rolls never depend on the order they are asked
+    in, or on how many came before.
     """
 
     def __init__(self, seed: int) -> None:
@@ -144,5 +147,25 @@ class KeyedDice:
         self._notation = _Notation()
 
     def roll(self, expression: str, key: str) -> Roll:
-        self._random.seed(f"{self.seed}:{key}")
-        return self._notation.roll(expression, self._random)
+        digest = self._digest(key, 0)
+        single = _SINGLE_DIE.fullmatch(expression)
+        if single is None:
+            self._random.seed(digest)
+            return self._notation.roll(expression, self._random)
+        faces = int(single.group(1))
+        # Rejection sampling: of the 2**128 digests, the highest few that would favour low
+        # faces are thrown back (one in 2**100 for a d20: in practice never).
+        limit = (_DIGEST_SPAN // faces) * faces
+        attempt = 0
+        while digest >= limit:
+            attempt += 1
+            digest = self._digest(key, attempt)
+        value = digest % faces + 1
+        return Roll(expression, value, f"{expression} ({value}) = {value}")
+
+    def _digest(self, key: str, attempt: int) -> int:
+        text = f"{self.seed}:{key}" if attempt == 0 else f"{self.seed}:{key}#{attempt}"
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=16).digest(), "little")
+
+
+_DIGEST_SPAN = 1 << 128

@@ -35,16 +35,17 @@ THORIN_FIRST_BLOW = {
     "actor": "thorin",
     "target": "goblin",
     "attack": "battleaxe",
-    "roll": 6,
+    "roll": 10,
     "bonus": 6,
-    "total": 12,
+    "total": 16,
     "ac": 15,
-    "hit": False,
-    "damage": 0,
-    "damage_roll": "",
+    "hit": True,
+    "damage": 10,
+    "damage_roll": "1d8 (7) + 3 = 10",
 }
 THORIN_FIRST_BLOW_TEXT = (
-    "Round 1, 6: Thorin attacks goblin with battleaxe: 12 vs AC 15, miss [d20 6 + 6]"
+    "Round 1, 6: Thorin attacks goblin with battleaxe: 16 vs AC 15, hit for 10 "
+    "[d20 10 + 6; damage 1d8 (7) + 3 = 10]"
 )
 
 #: skirmish.json's initiative: roll and modifier from the file, the count each acts on.
@@ -271,8 +272,7 @@ def test_valid_base_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
     assert (status, err) == (0, "")
     assert (
-        "Round 1, 7: Ann attacks Orc with sword: 14 vs AC 13, hit for 6 "
-        "[d20 10 + 4; damage 1d8 (4) + 2 = 6]"
+        "Round 1, 7: Ann attacks Orc with sword: 11 vs AC 13, miss [d20 7 + 4]"
     ) in out.splitlines()
 
 

@@ -10,6 +10,7 @@ import dataclasses
 import io
 import json
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -92,7 +93,7 @@ def test_a_declined_intercept_stays_with_the_watchman_when_he_is_removed() -> No
     # The thief's blow is the one he rolled before, not a new one.
     (before,) = events(first, "attack", "thief")
     (after,) = events(again, "attack", "thief")
-    assert (after["roll"], after["damage"]) == (before["roll"], before["damage"]) == (15, 2)
+    assert (after["roll"], after["damage"]) == (before["roll"], before["damage"]) == (14, 3)
 
 
 def test_a_roll_whose_dice_changed_is_dropped_and_rolled_anew() -> None:
@@ -110,7 +111,7 @@ def test_a_roll_whose_dice_changed_is_dropped_and_rolled_anew() -> None:
     (dropped,) = events(again, "decision_dropped")
     assert (dropped["key"], dropped["was"], dropped["reason"]) == (
         "runner.r2.1/aoo/thief/damage",
-        2,
+        3,
         "the question changed: a 1d8 roll then, a 1d10 roll now",
     )
     (roll,) = [e for e in events(again, "roll", "thief") if e["purpose"] == "damage"]
@@ -196,7 +197,7 @@ def test_save_at_round_2_reopen_and_play_on_is_the_straight_through_fight(tmp_pa
         )
         assert on.run()
         assert _as_json(on.log.events) == _as_json(straight.log.events)
-    assert len(straight.log) == 89
+    assert len(straight.log) == 86
 
 
 def test_simulate_of_a_saved_fight_prints_it_unchanged_then_plays_on(tmp_path: Path) -> None:
@@ -286,7 +287,7 @@ def test_a_decision_key_asked_twice_is_a_ruleset_bug() -> None:
 
         name = "twice"
         clock = get_ruleset("d12").clock
-        reducers: dict[str, object] = {}
+        reducers: ClassVar[dict[str, object]] = {}
 
         def start(self, engine: Engine) -> None:
             def process():  # type: ignore[no-untyped-def]

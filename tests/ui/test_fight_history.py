@@ -21,7 +21,10 @@ from tests.ui.conftest import DEMO
 from tests.ui.test_library_dock import double_click, index_of
 
 #: Thorin's first swing in the demo (Round 1, 8), as the app's dice give it under the demo's seed.
-THORIN_SWINGS = "Round 1, 8: Thorin attacks goblin with battleaxe: 13 vs AC 15, miss [d20 6 + 7]"
+THORIN_SWINGS = (
+    "Round 1, 8: Thorin attacks goblin with battleaxe: 17 vs AC 15, hit for 10 "
+    "[d20 10 + 7; damage 1d8 (7) + 3 = 10]"
+)
 LUET_INTERCEPTS = "Luet can intercept wolf at (10.7, 7.0), Round 1, 4.93"
 
 
