@@ -421,7 +421,7 @@ def test_a_log_may_drop_a_decision_and_keep_keys_of_old_logs() -> None:
 
 
 @settings(
-    max_examples=700,
+    max_examples=400,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
