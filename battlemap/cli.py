@@ -8,6 +8,7 @@ the place in it and the problem; no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import traceback
@@ -16,13 +17,12 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from battlemap import __version__
-from battlemap.core.clock import RoundClock
-from battlemap.core.decisions import ChoiceRequest
-from battlemap.core.engine import Engine, recorded_decisions
+from battlemap.core.decisions import ChoiceRequest, never_ask
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.loading import load_checked
+from battlemap.play.session import FightModel, QuietListener
 from battlemap.rulesets import get_ruleset
 
 EXIT_OK = 0
@@ -93,18 +93,17 @@ def simulate(
         # The headless default takes every opportunity; declined ones are still logged.
         return take_aoo if request.kind == "aoo" else accept_intercepts
 
-    engine = Engine(
-        encounter,
-        ruleset,
-        seed=encounter.seed if seed is None else seed,
-        choose=policy,
-        recorded=recorded_decisions(encounter.log),
-    )
+    if seed is not None:
+        encounter = dataclasses.replace(encounter, seed=seed)
+    # The same model as the window's: a saved log is replayed by key and the fight goes on.
+    fight = FightModel(encounter, never_ask, policy, listener=_Notices())
     if rounds is not None:
         # Stop before the first moment of round rounds + 1.
-        finished = engine.run_until(ruleset.clock.round_start(rounds + 1), inclusive=False)
+        finished = fight.play_out(before=ruleset.clock.round_start(rounds + 1))
     else:
-        finished = engine.run()
+        finished = fight.play_out()
+    engine = fight.engine
+    assert engine is not None
     if not finished:  # headless runs ask nobody; a pending decision here is a bug
         raise AssertionError(f"headless run stopped at a decision: {engine.pending}")
     if rounds is not None and len(engine.log) == 0:
@@ -114,25 +113,15 @@ def simulate(
             f"the fight begins in round {begins}",
             file=sys.stderr,
         )
-    if encounter.log:
-        _say_if_the_saved_log_changed(encounter.log, engine.log.events, ruleset.clock)
     write_log(engine.log, out, Narrator(encounter, ruleset.clock) if text else None)
     return EXIT_OK
 
 
-def _say_if_the_saved_log_changed(
-    saved: Sequence[Event], played: Sequence[Event], clock: RoundClock
-) -> None:
-    """A saved log replays unchanged unless the set-up was edited after it was written."""
-    for old, new in zip(saved, played, strict=False):
-        if old != new:
-            print(
-                "battlemap: the saved log does not match this encounter from "
-                f"{clock.label(min(old.time, new.time))} on; its rolls and answers were kept "
-                "where their questions are still asked",
-                file=sys.stderr,
-            )
-            return
+class _Notices(QuietListener):
+    """What the fight model has to say goes to standard error, one line each."""
+
+    def notice(self, text: str) -> None:
+        print(f"battlemap: {text}", file=sys.stderr)
 
 
 def write_log(events: Iterable[Event], out: TextIO, narrator: Narrator | None) -> None:

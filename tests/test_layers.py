@@ -15,7 +15,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "battlemap"
-PURE_LAYERS = ("core", "rulesets", "geometry", "storage")
+PURE_LAYERS = ("core", "rulesets", "geometry", "storage", "play")
 #: Modules beside the layers that sit below the window too: the one validation every loader
 #: goes through, used by `battlemap simulate` without a display.
 PURE_MODULES = ("loading",)

@@ -1,0 +1,1 @@
+"""Playing a fight, below the window: the model the window and the command line share."""
