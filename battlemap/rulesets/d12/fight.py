@@ -203,6 +203,9 @@ class D12Fight:
                 while busy is not None and busy.end > self.engine.now:
                     yield Wait(busy.end, PHASE_ACT, rank)
                     busy = self.engine.state[actor].action
+                # Held up that way (or by an intercept), the plan begins when he is free and
+                # keeps its whole duration: its path and blows are timed from then.
+                start = max(start, self.engine.now)
                 if self.engine.state[actor].down:
                     self.engine.emit(
                         "plan_skipped",
