@@ -37,6 +37,7 @@ from battlemap.storage.limits import (
     HIT_POINTS,
     MAP_SQUARES,
     MAX_ALL_WALL_POINTS,
+    MAX_ALL_WAYPOINTS,
     MAX_COMBATANTS,
     MAX_FIXED_ROLLS,
     MAX_ID_CHARS,
@@ -335,7 +336,28 @@ def _parse_plans(
 ) -> tuple[Plan, ...]:
     by_id = {combatant.id: combatant for combatant in combatants}
     items = read_list(node, "plans", "a list of plans", most=MAX_PLANS, items="plans")
+    points = sum(_points_in(item.value) for item in items)
+    if points > MAX_ALL_WAYPOINTS:
+        # Each is drawn, and each leg timed and tested against every threat zone: 2,000
+        # paths of 1,000 points took seconds to read and more to play.
+        raise node.error(
+            f"the plans' paths and areas may hold at most {MAX_ALL_WAYPOINTS:,} points in all, "
+            f"got {points:,}"
+        )
     return tuple(_parse_plan(item, by_id, map_spec) for item in items)
+
+
+def _points_in(plan: object) -> int:
+    """The points a plan's path, readied path and trigger area hold, counted before reading
+    them (whatever is not a list counts nothing: reading it will say what is wrong)."""
+    if not isinstance(plan, dict):
+        return 0
+    count = len(plan["path"]) if isinstance(plan.get("path"), list) else 0
+    for part, key in (("readied", "path"), ("trigger", "area")):
+        inner = plan.get(part)
+        if isinstance(inner, dict) and isinstance(inner.get(key), list):
+            count += len(inner[key])
+    return count
 
 
 def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -> Plan:

@@ -33,9 +33,10 @@ class Limit:
 #: A file's size. A fight of 50 combatants over 100 rounds saves to about 12 MB.
 MAX_FILE_MB = 50
 MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
-#: Objects and lists ('{' and '[' characters) in one file. A real file has one for every 70
-#: bytes or more; 50 MB of `[[], [], ...]` would make 17 million Python lists (1.3 GB).
-MAX_CONTAINERS = 2_000_000
+#: Objects and lists ('{' and '[' characters) in one file. A saved fight has one for every 70
+#: bytes or so, a long list of points one for every 12 (4 million in 50 MB); 50 MB of
+#: `[[], [], ...]` would make 17 million Python lists (1.3 GB, 5 s).
+MAX_CONTAINERS = 4_000_000
 #: Python's json refuses integers longer than this (sys.get_int_max_str_digits()).
 MAX_NUMBER_DIGITS = 4300
 
@@ -51,8 +52,10 @@ MAX_WALL_POINTS = 1_000
 MAX_ALL_WALL_POINTS = 100_000
 #: Plans in an encounter.
 MAX_PLANS = 20_000
-#: Waypoints in one path, and corners of one trigger area: the window draws every one.
+#: Waypoints in one path, and corners of one trigger area: the window draws every one. And
+#: the points of all the plans' paths and areas together.
 MAX_WAYPOINTS = 1_000
+MAX_ALL_WAYPOINTS = 100_000
 #: Rolls fixed in one plan for one purpose (a full attack has at most 12 blows).
 MAX_FIXED_ROLLS = 100
 #: Creatures in one library file.

@@ -35,7 +35,9 @@ from battlemap.storage.limits import (
     MAX_EVENTS,
     MAX_ID_CHARS,
     MAX_KEY_CHARS,
+    MAX_NAME_CHARS,
     ROLL_RESULT,
+    Limit,
 )
 from battlemap.storage.stat_fields import WHOLE, read_dice
 
@@ -88,24 +90,51 @@ def _parse_event(node: Node, known: _Known) -> Event:
     for key in ("type", "round", "count", "time"):
         if key not in data:
             raise node.error(f"missing key {key!r}")
-    header: dict[str, object] = {
-        "type": read_text(node.child("type"), "type"),
-        "round": read_int(node.child("round"), "round", "a whole number", limit=EVENT_ROUND),
-        "count": read_int(node.child("count"), "count", "a whole number", limit=EVENT_ROUND),
-        "time": read_number(node.child("time"), "time", "a finite number", limit=EVENT_TIME),
-    }
-    if data.get("actor") is not None:
+    header = _plain_header(data)
+    if header is None:  # something is wrong: the readers say what
+        header = {
+            "type": read_text(node.child("type"), "type"),
+            "round": read_int(node.child("round"), "round", "a whole number", limit=EVENT_ROUND),
+            "count": read_int(node.child("count"), "count", "a whole number", limit=EVENT_ROUND),
+            "time": read_number(node.child("time"), "time", "a finite number", limit=EVENT_TIME),
+        }
+    actor = data.get("actor")
+    if isinstance(actor, str) and actor in known.ids:  # the usual case, without a Node
+        header["actor"] = actor
+    elif actor is not None:
         header["actor"] = _read_combatant(node.child("actor"), "actor", known)
     for key, value in data.items():
         if key not in HEADER_KEYS:
-            _check_text(node, key)
-            _check_plain_json(Node(value, node.source, _key_pointer(node, key), node.kind), 0)
+            found = _plain_problem(key, 0) or _plain_problem(value, 0)
+            if found is not None:
+                steps, problem = found
+                pointer = _pointer(node.pointer, (key, *steps))
+                raise Node(value, node.source, pointer, node.kind).error(problem)
     if header["type"] == "roll":
         _check_roll(node)
     elif header["type"] in CHOICE_TYPES:
         _check_choice(node, known)
     # The header as checked (30.0 read as 30), the rest as it came.
     return Event.from_json({**data, **header})
+
+
+def _plain_header(data: dict[str, object]) -> dict[str, object] | None:
+    """The header, if it is as the engine writes it (the usual case, checked without building
+    a Node for each field: a 50 MB log has hundreds of thousands of events); else None."""
+    type_, round_, count, time = data["type"], data["round"], data["count"], data["time"]
+    if not (isinstance(type_, str) and 0 < len(type_) <= MAX_NAME_CHARS and type_.isascii()):
+        return None
+    if not (type_.strip() and _whole(round_, EVENT_ROUND) and _whole(count, EVENT_ROUND)):
+        return None
+    if isinstance(time, bool) or not isinstance(time, int | float):
+        return None
+    if not EVENT_TIME.holds(time):  # False for NaN too
+        return None
+    return {"type": type_, "round": round_, "count": count, "time": float(time)}
+
+
+def _whole(value: object, limit: Limit) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and limit.holds(value)
 
 
 def _check_roll(node: Node) -> None:
@@ -163,54 +192,63 @@ class _Known:
     ids: frozenset[str]
 
 
-def _key_pointer(node: Node, key: object) -> str:
-    return f"{node.pointer}.{key}"
-
-
-def _check_plain_json(node: Node, depth: int) -> None:
-    """What a saved file can hold: anything else (NaN, a set, a key that is not text, half a
-    surrogate pair) would make saving fail, or change the value on the way back in."""
-    value = node.value
-    if depth > MAX_EVENT_DEPTH:
-        raise node.error("event values nest lists or objects too deeply")
+def _plain_problem(value: object, depth: int) -> tuple[tuple[str | int, ...], str] | None:
+    """What a saved file cannot hold, and where in `value`: anything but plain JSON (NaN, a set,
+    a key that is not text, half a surrogate pair) would make saving fail or change the value
+    on the way back in, and a 5 MB text or a thousand levels of nesting have no business in a
+    log. None if all is well. No Node or pointer is built unless a problem is found: this runs
+    on every value of every event, and a 50 MB log has millions."""
     if value is None or isinstance(value, bool | int):
-        return
+        return None
     if isinstance(value, str):
-        if len(value) > MAX_EVENT_TEXT_CHARS:
-            raise node.error(
-                f"event text must be at most {MAX_EVENT_TEXT_CHARS:,} characters long, "
-                f"got {describe(value)} ({len(value):,} characters)"
-            )
-        _check_text(node, value)
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            raise node.error(f"event values must be finite numbers, got {describe(value)}")
-    elif isinstance(value, list | tuple):
+        return _text_problem(value)
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return None
+        return (), f"event values must be finite numbers, got {describe(value)}"
+    if depth >= MAX_EVENT_DEPTH:
+        return (), "event values nest lists or objects too deeply"
+    if isinstance(value, list | tuple):
         for index, item in enumerate(value):
-            _check_plain_json(
-                Node(item, node.source, f"{node.pointer}[{index}]", node.kind), depth + 1
-            )
-    elif isinstance(value, dict):
-        for key, item in value.items():
+            if isinstance(item, float) and math.isfinite(item):
+                continue  # a point's coordinate, most of a log's values: no call for it
+            found = _plain_problem(item, depth + 1)
+            if found is not None:
+                return (index, *found[0]), found[1]
+        return None
+    if isinstance(value, dict):
+        for key, member in value.items():
             if not isinstance(key, str):
-                raise node.error(f"event object keys must be text, got {describe(key)}")
+                return (), f"event object keys must be text, got {describe(key)}"
             if len(key) > MAX_ID_CHARS:
-                raise node.error(
+                return (), (
                     f"event keys must be at most {MAX_ID_CHARS} characters long, "
                     f"got {describe(key)}"
                 )
-            _check_text(node, key)
-            _check_plain_json(
-                Node(item, node.source, _key_pointer(node, key), node.kind), depth + 1
-            )
-    else:
-        raise node.error(f"event values must be plain JSON, got {describe(value)}")
+            found = _text_problem(key) or _plain_problem(member, depth + 1)
+            if found is not None:
+                return (key, *found[0]), found[1]
+        return None
+    return (), f"event values must be plain JSON, got {describe(value)}"
 
 
-def _check_text(node: Node, text: str) -> None:
+def _text_problem(text: str) -> tuple[tuple[str | int, ...], str] | None:
+    if len(text) > MAX_EVENT_TEXT_CHARS:
+        return (), (
+            f"event text must be at most {MAX_EVENT_TEXT_CHARS:,} characters long, "
+            f"got {describe(text)} ({len(text):,} characters)"
+        )
+    if text.isascii():
+        return None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise node.error(
-            "event text holds a broken \\u escape (half of a surrogate pair)"
-        ) from None
+        return (), "event text holds a broken \\u escape (half of a surrogate pair)"
+    return None
+
+
+def _pointer(start: str, steps: tuple[str | int, ...]) -> str:
+    parts = [start]
+    for step in steps:
+        parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+    return "".join(parts)

@@ -251,6 +251,11 @@ CAPS: list[tuple[dict[str, Any], str]] = [
         "this wall brings them to 101,000",
     ),
     (
+        edited("plans", [{**MINIMAL["plans"][0], "path": [[4.5, 3.5]] * 1000}] * 101),
+        "skirmish.json, plans: the plans' paths and areas may hold at most 100,000 points in "
+        "all, got 101,000",
+    ),
+    (
         edited("plans", [MINIMAL["plans"][0]] * 20_001),
         "skirmish.json, plans: plans may hold at most 20,000 plans, got 20,001",
     ),
@@ -310,11 +315,11 @@ def test_a_file_over_50_mb_is_refused_without_reading_it_whole(in_tmp: Path) -> 
 
 def test_millions_of_empty_lists_are_refused_before_decoding(in_tmp: Path) -> None:
     """50 MB of `[[], [], ...]` would take 1.3 GB and seconds to build."""
-    (in_tmp / "lists.json").write_bytes(b"[" + b"[]," * 3_000_000 + b"[]]")
+    (in_tmp / "lists.json").write_bytes(b"[" + b"[]," * 5_000_000 + b"[]]")
     with pytest.raises(EncounterError) as caught:
         load_encounter("lists.json")
     assert str(caught.value) == (
-        "lists.json: the file holds 3,000,002 objects and lists ('{' and '['); at most 2,000,000"
+        "lists.json: the file holds 5,000,002 objects and lists ('{' and '['); at most 4,000,000"
     )
 
 
@@ -387,6 +392,10 @@ LOGS: list[tuple[dict[str, Any], str]] = [
         with_log(dict(AOO, **{"k" * 5_000_000: 1})),
         "skirmish.json, log[0]: event keys must be at most 64 characters long, "
         f"got '{'k' * 37}...'",
+    ),
+    (
+        with_log(dict(AOO, actor=[-1, 5])),
+        "skirmish.json, log[0].actor: actor must be text, got [-1, 5]",
     ),
     (
         with_log(dict(AOO, round=10**9)),
