@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+from pathlib import Path
+
 import pytest
 
 from battlemap.core.dice import KeyedDice, dice_range
@@ -113,3 +117,25 @@ def test_negative_or_too_many_penalty_dice_are_refused() -> None:
         DEFAULT_RULES.notation(0, penalty_dice=-1)
     with pytest.raises(BattlemapError, match="not 49"):
         DEFAULT_RULES.notation(0, penalty_dice=49)
+
+
+def _chance(skill: int, difficulty: int, penalty_dice: int = 0) -> int:
+    """Percent chance (rounded) that the default check meets `difficulty`, counted exactly."""
+    rolls = list(itertools.product(range(1, 13), repeat=2 + penalty_dice))
+    met = sum(1 for faces in rolls if sum(sorted(faces)[:2]) + skill >= difficulty)
+    return round(100 * met / len(rolls))
+
+
+def test_the_chances_table_of_the_rules_page_is_the_defaults() -> None:
+    """docs/rules/combat-experience.md's table of chances is what the defaults give."""
+    page = (Path(__file__).parents[3] / "docs" / "rules" / "combat-experience.md").read_text(
+        encoding="utf-8"
+    )
+    rows = re.findall(r"^\| (\d+) \| (.+) \|$", page, re.MULTILINE)
+    assert [int(skill) for skill, _ in rows] == [0, 3, 6, 9]
+    for skill_text, cells in rows:
+        skill = int(skill_text)
+        shown = [int(cell.strip().rstrip(" %")) for cell in cells.split("|")]
+        expected = [_chance(skill, d) for d in (10, 15, 20, 25)]
+        expected += [_chance(skill, 30), _chance(skill, 15, penalty_dice=1)]
+        assert shown == expected, skill
