@@ -77,6 +77,9 @@ def describe(value: object) -> str:
         if len(value) <= _SHOWN_ITEMS_MAX:
             try:
                 text = json.dumps(value, ensure_ascii=False)
+                if not printable(text):
+                    # Half a surrogate pair cannot be printed or shown: write it escaped.
+                    text = json.dumps(value)
             except (TypeError, ValueError, RecursionError):
                 # Not JSON after all (parse_encounter was handed Python objects), or nested
                 # past what json.dumps recurses through; fall back to a count.
@@ -87,6 +90,18 @@ def describe(value: object) -> str:
             return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
         return "an object"
     return f"a Python {type(value).__name__}"
+
+
+def printable(text: str) -> bool:
+    """Whether `text` can be written out as UTF-8 (to a terminal, a dialog, a file): not if it
+    holds half of a surrogate pair, which JSON's \\u escapes can make."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def read_object(
@@ -218,11 +233,9 @@ def read_text(
         )
     if not allow_empty and not value.strip():
         raise node.error(f"{label} must not be empty, got {describe(value)}")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
+    if not printable(value):
         # A lone \ud800-style escape decodes in JSON but could never be saved back as UTF-8.
-        raise node.error(f"{label} holds a broken \\u escape (half of a surrogate pair)") from None
+        raise node.error(f"{label} holds a broken \\u escape (half of a surrogate pair)")
     return value
 
 

@@ -20,6 +20,7 @@ from battlemap.storage.json_fields import (
     Node,
     describe,
     listing,
+    printable,
     read_bool,
     read_choice,
     read_int,
@@ -238,17 +239,17 @@ def _text_problem(text: str) -> tuple[tuple[str | int, ...], str] | None:
             f"event text must be at most {MAX_EVENT_TEXT_CHARS:,} characters long, "
             f"got {describe(text)} ({len(text):,} characters)"
         )
-    if text.isascii():
+    if printable(text):
         return None
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return (), "event text holds a broken \\u escape (half of a surrogate pair)"
-    return None
+    return (), "event text holds a broken \\u escape (half of a surrogate pair)"
 
 
 def _pointer(start: str, steps: tuple[str | int, ...]) -> str:
     parts = [start]
     for step in steps:
-        parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+        if isinstance(step, int):
+            parts.append(f"[{step}]")
+        else:
+            # A key holding half a surrogate pair is named escaped: it cannot be printed.
+            parts.append(f".{step}" if printable(step) else f".{ascii(step)[1:-1]}")
     return "".join(parts)

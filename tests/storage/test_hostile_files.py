@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -268,6 +269,11 @@ CAPS: list[tuple[dict[str, Any], str]] = [
         "skirmish.json, plans[0].rolls.attack: attack may hold at most 100 rolls, got 101",
     ),
     (
+        edited("map.walls", [[["\ud800", 0], [1, 1]]]),
+        "skirmish.json, map.walls[0][0]: a wall point must be a pair of numbers [x, y], "
+        'got ["\\ud800", 0]',
+    ),
+    (
         edited("name", "n" * 201),
         "skirmish.json, name: name must be at most 200 characters long, "
         f"got '{'n' * 37}...' (201 characters)",
@@ -398,6 +404,16 @@ LOGS: list[tuple[dict[str, Any], str]] = [
         "skirmish.json, log[0].actor: actor must be text, got [-1, 5]",
     ),
     (
+        with_log(dict(AOO, path=[["\ud800", 0]])),
+        "skirmish.json, log[0].path[0][0]: event text holds a broken \\u escape (half of a "
+        "surrogate pair)",
+    ),
+    (
+        with_log(dict(AOO, **{"\ud800": [1]})),
+        "skirmish.json, log[0].\\ud800: event text holds a broken \\u escape (half of a "
+        "surrogate pair)",
+    ),
+    (
         with_log(dict(AOO, round=10**9)),
         "skirmish.json, log[0].round: round must be from -1,000,000 to 1,000,000, got 1000000000",
     ),
@@ -429,6 +445,18 @@ def test_a_log_may_drop_a_decision_and_keep_keys_of_old_logs() -> None:
 # --- thousands of mutated files -----------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def refused(kind: type[BattlemapError] = BattlemapError) -> Iterator[None]:
+    """Let the block load or raise `kind`, whose message must be one short printable line."""
+    try:
+        yield
+    except kind as error:
+        message = str(error)
+        assert "\n" not in message, message[:1000]
+        assert len(message) < 1000, message[:1000]
+        message.encode("utf-8")  # half a surrogate pair would not print: it must come escaped
+
+
 @settings(
     max_examples=400,
     deadline=None,
@@ -438,7 +466,7 @@ def test_a_log_may_drop_a_decision_and_keep_keys_of_old_logs() -> None:
 def test_every_loader_refuses_a_hostile_file_with_its_own_error(data: st.DataObject) -> None:
     """Decoded data, file bytes and drag payloads: nothing escapes but BattlemapError."""
     decoded = data.draw(mutated_data(ENCOUNTERS))
-    with contextlib.suppress(BattlemapError):
+    with refused():
         parse_encounter(decoded, "mutated.json")
     raw = data.draw(hostile_bytes(ENCOUNTERS))
     # One name in the test's own BATTLEMAP_HOME folder: hypothesis runs every example in one
@@ -447,18 +475,18 @@ def test_every_loader_refuses_a_hostile_file_with_its_own_error(data: st.DataObj
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(raw)
     for loader in (load_encounter, load_checked):
-        with contextlib.suppress(BattlemapError):
+        with refused():
             loader(path)
     library = data.draw(hostile_bytes(LIBRARIES))
     path.write_bytes(library)
-    with contextlib.suppress(LibraryError):
+    with refused(LibraryError):
         load_creature_library(path)
     mutated = data.draw(mutated_data(LIBRARIES))
     creatures = mutated.get("creatures")
     creature = creatures[0] if isinstance(creatures, list) and creatures else mutated
     payload = json.dumps(creature).encode()
     for dropped in (payload, payload[1:-1], library[: len(library) // 2]):
-        with contextlib.suppress(LibraryError):
+        with refused(LibraryError):
             template_from_mime(dropped)
     # Settings never raise: a broken file falls back, per key, and says so.
     settings_path().parent.mkdir(parents=True, exist_ok=True)
