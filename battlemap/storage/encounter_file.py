@@ -7,6 +7,7 @@ checks live in encounter_schema.py.
 from __future__ import annotations
 
 import os
+from typing import TextIO
 
 from battlemap.core.encounter import (
     AttackProfile,
@@ -22,6 +23,7 @@ from battlemap.storage.atomic_write import write_text_atomically
 from battlemap.storage.encounter_schema import FORMAT, ROLL_KEYS, VERSION, parse_encounter
 from battlemap.storage.json_reading import read_json_file
 from battlemap.storage.json_text import write_json
+from battlemap.storage.limits import MAX_FILE_BYTES, MAX_FILE_MB
 
 #: Lists under these keys get a line per item, each item on one line: an event log reads as
 #: `battlemap simulate` prints it, rather than as ten lines per event.
@@ -58,8 +60,16 @@ def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
     parse_encounter(data, source)
     try:
         write_text_atomically(
-            path, lambda stream: write_json(data, stream, one_line_items=ONE_LINE_ITEMS)
+            path,
+            lambda stream: write_json(data, _Capped(stream), one_line_items=ONE_LINE_ITEMS),
         )
+    except _TooBig:
+        # What Open would refuse is not written: the file there stays as it was.
+        raise EncounterError(
+            source,
+            f"cannot save: the fight would make a file over {MAX_FILE_MB} MB, the most "
+            "Battlemap opens; restart the fight or split it into encounters",
+        ) from None
     except FileNotFoundError:
         folder = os.path.dirname(os.path.abspath(source))
         raise EncounterError(source, f"cannot save: the folder {folder} does not exist") from None
@@ -67,6 +77,24 @@ def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
         raise EncounterError(source, "cannot save the file: permission denied") from None
     except OSError as error:
         raise EncounterError(source, f"cannot save the file: {error.strerror or error}") from None
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _Capped:
+    """A text stream that stops the save once it passes the size the loader accepts."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._bytes = 0
+
+    def write(self, text: str) -> int:
+        self._bytes += len(text) if text.isascii() else len(text.encode("utf-8"))
+        if self._bytes > MAX_FILE_BYTES:
+            raise _TooBig
+        return self._stream.write(text)
 
 
 def encounter_to_dict(encounter: Encounter) -> dict[str, object]:

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Iterator
-from typing import TextIO
+from typing import Protocol
+
+
+class TextSink(Protocol):
+    """Anything text can be written to: a file, or a stream wrapped to watch what passes."""
+
+    def write(self, text: str, /) -> int: ...
 
 _INDENT = "  "
 #: A list of plain values stays on one line while it is at most this long.
 _ONE_LINE_MAX = 72
 
 
-def write_json(value: object, stream: TextIO, *, one_line_items: Collection[str] = ()) -> None:
+def write_json(value: object, stream: TextSink, *, one_line_items: Collection[str] = ()) -> None:
     """Write `value` (dicts, lists, str, int, float, bool, None) and a final newline.
 
     Keys keep the dicts' order. A list held under a key in `one_line_items` gets a line per

@@ -801,3 +801,33 @@ def test_a_ready_plan_round_trips_through_the_file(tmp_path: Path) -> None:
     encounter = dataclasses.replace(base, plans=(*base.plans, ready))
     save_encounter(encounter, tmp_path / "fight.json")
     assert load_encounter(tmp_path / "fight.json") == encounter
+
+
+def test_a_fight_too_big_to_reopen_is_not_saved_and_the_old_file_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Save writes nothing Open would refuse: past the loader's size cap the save stops, with
+    one line, and the file already there is untouched. (The cap is lowered to 2 kB here so that
+    a small fight passes it.)"""
+    import dataclasses
+
+    from battlemap.core.engine import Engine
+    from battlemap.rulesets import get_ruleset
+    from battlemap.storage import encounter_file
+
+    examples = Path(__file__).parents[2] / "resources" / "examples"
+    skirmish = load_encounter(examples / "skirmish.json")
+    path = tmp_path / "fight.json"
+    save_encounter(skirmish, path)
+    before = path.read_bytes()
+    engine = Engine(skirmish, get_ruleset("d12"))
+    assert engine.run()
+    monkeypatch.setattr(encounter_file, "MAX_FILE_BYTES", 2048)
+    with pytest.raises(EncounterError) as caught:
+        save_encounter(dataclasses.replace(skirmish, log=tuple(engine.log)), path)
+    assert str(caught.value) == (
+        f"{path}: cannot save: the fight would make a file over 50 MB, the most Battlemap "
+        "opens; restart the fight or split it into encounters"
+    )
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json"]
