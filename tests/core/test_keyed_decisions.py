@@ -177,13 +177,13 @@ def test_a_fixed_roll_the_action_never_used_is_reported() -> None:
 # --- the dice continue --------------------------------------------------------------------------
 
 
-def test_save_at_round_2_reopen_and_play_on_is_the_straight_through_fight(tmp_path: Path) -> None:
+def test_save_at_round_3_reopen_and_play_on_is_the_straight_through_fight(tmp_path: Path) -> None:
     """Finding: "the skirmish replayed from its log up to 6.0 rolled an attack of 8 at 7.0
     where the fight played straight through with the same seed rolled 19"."""
     skirmish = dataclasses.replace(load_encounter(SKIRMISH), seed=41)
     straight = Engine(skirmish, get_ruleset("d12"), seed=41)
     assert straight.run()
-    for stop in (6.0, 13.0):
+    for stop in (6.0, 13.0, 24.0):
         half = Engine(skirmish, get_ruleset("d12"), seed=41)
         assert half.run_until(stop)
         path = tmp_path / f"at-{stop}.json"
