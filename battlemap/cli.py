@@ -113,7 +113,9 @@ def simulate(
             f"the fight begins in round {begins}",
             file=sys.stderr,
         )
-    write_log(engine.log, out, Narrator(encounter, ruleset.clock) if text else None)
+    write_log(
+        engine.log, out, Narrator(encounter, ruleset.clock, ruleset.sentences) if text else None
+    )
     return EXIT_OK
 
 

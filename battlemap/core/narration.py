@@ -44,10 +44,26 @@ def _noun(action: str) -> str:
     return _ACTION_NOUNS.get(action, action.replace("_", " "))
 
 
+#: A ruleset's sentence for one event type: the event and a way to name combatants, to the text
+#: (None: say nothing).
+Sentence = Callable[[Event, Callable[[str | None], str]], str | None]
+
+
+def _bound(say: Sentence, name: Callable[[str | None], str]) -> Callable[[Event], str | None]:
+    return lambda event: say(event, name)
+
+
 class Narrator:
     """Turns events into sentences, with combatants' names and the ruleset's time labels."""
 
-    def __init__(self, encounter: Encounter, clock: RoundClock) -> None:
+    def __init__(
+        self,
+        encounter: Encounter,
+        clock: RoundClock,
+        sentences: Mapping[str, Sentence] | None = None,
+    ) -> None:
+        """`sentences`: a ruleset's own, by event type, over the shared ones (its events, or
+        its way of telling a shared one such as `initiative`)."""
         self._names = {c.id: c.name for c in encounter.combatants}
         self._clock = clock
         self._sayers: Mapping[str, Callable[[Event], str | None]] = {
@@ -86,6 +102,8 @@ class Narrator:
                 f"{e['from_count']} from now on"
             ),
         }
+        for type_, say in (sentences or {}).items():
+            self._sayers = {**self._sayers, type_: _bound(say, self.name)}
 
     def name(self, combatant_id: str | None) -> str:
         return self._names.get(combatant_id or "", combatant_id or "?")

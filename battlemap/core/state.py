@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.events import Event
@@ -47,6 +48,11 @@ class CombatantState:
     #: The initiative as rolled (None before the fight rolls it).
     standing: Standing | None = None
     ac_modifiers: list[tuple[int, float]] = field(default_factory=list)
+    #: Statuses that come and go ("stunned", "frozen", "fleeing"...), set by `status` events.
+    statuses: set[str] = field(default_factory=set)
+    #: The ruleset's own per-combatant state (pools, conditions, its initiative), written only
+    #: by the ruleset's reducers so that it too is rebuilt from the log.
+    rules: dict[str, Any] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -88,6 +94,14 @@ class State:
         self._reducers: Mapping[str, Reducer] = (
             MappingProxyType({**_REDUCERS, **extra_reducers}) if extra_reducers else _REDUCERS
         )
+        #: The ruleset's own state of the fight (an escalation die, the current initiative).
+        self.rules: dict[str, Any] = {}
+        #: The ruleset's own state of each pair of combatants (a range band, engagement).
+        self.pairs: dict[frozenset[str], dict[str, Any]] = {}
+
+    def pair(self, a: str, b: str) -> dict[str, Any]:
+        """The ruleset's state of the pair (a, b), the same whichever way round."""
+        return self.pairs.setdefault(frozenset((a, b)), {})
 
     def __getitem__(self, combatant_id: str) -> CombatantState:
         return self.combatants[combatant_id]
@@ -113,6 +127,8 @@ class State:
                 "acted": c.acted,
                 "action": None if c.action is None else c.action.id,
                 "initiative_count": c.initiative_count,
+                "statuses": sorted(c.statuses),
+                "rules": dict(c.rules),
             }
             for cid, c in self.combatants.items()
         }
@@ -209,6 +225,15 @@ def _spell_lost(state: State, event: Event) -> None:
         c.action.spell = None
 
 
+def _status(state: State, event: Event) -> None:
+    """A status comes (`on` true) or goes: stunned, frozen, fleeing, whatever a ruleset names."""
+    statuses = state[str(event.actor)].statuses
+    if event["on"]:
+        statuses.add(str(event["status"]))
+    else:
+        statuses.discard(str(event["status"]))
+
+
 def _ac_modifier(state: State, event: Event) -> None:
     c = state[event.actor or ""]
     c.ac_modifiers.append((int(event["amount"]), float(event["until"])))
@@ -226,5 +251,6 @@ _REDUCERS: Mapping[str, Reducer] = MappingProxyType(
         "down": _down,
         "spell_lost": _spell_lost,
         "ac_modifier": _ac_modifier,
+        "status": _status,
     }
 )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
@@ -25,8 +26,12 @@ class Ruleset(Protocol):
 
     name: str
     clock: RoundClock
-    #: Reducers for event types of this ruleset's own, beside the generic ones in core.state.
+    #: Reducers for event types of this ruleset's own, beside the generic ones in core.state
+    #: (or instead of one: a ruleset's `initiative` is its own). They may write the state's
+    #: `rules` and `pairs` and each combatant's `rules`: the ruleset's state, rebuilt from the log.
     reducers: Mapping[str, Reducer]
+    #: Sentences for its own event types (or its own way of telling a shared one).
+    sentences: Mapping[str, Sentence]
     #: Action names a plan may use, with their duration in units (for planning and validation).
     actions: Mapping[str, int]
     #: Actions that move along waypoints the game master clicks, with the multiple of the

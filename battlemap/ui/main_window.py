@@ -270,7 +270,9 @@ class MainWindow(WindowActions):
 
     def _log_reset(self) -> None:
         events = self.session.events()
-        narrator = Narrator(self.session.encounter, self.session.ruleset.clock)
+        narrator = Narrator(
+            self.session.encounter, self.session.ruleset.clock, self.session.ruleset.sentences
+        )
         self.timeline.set_events(events, self.session.ruleset.clock, narrator)
         self.log.set_events(events, narrator)
         self.log.show_until(self.session.time)

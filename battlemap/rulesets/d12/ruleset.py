@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
@@ -29,6 +30,7 @@ class D12Ruleset:
     name = "d12"
     clock: RoundClock = D12Clock()
     reducers: Mapping[str, Reducer] = MappingProxyType({})
+    sentences: Mapping[str, Sentence] = MappingProxyType({})
     actions: Mapping[str, int] = ACTION_UNITS
     # Charges and follows move too, but toward a target, not along clicked waypoints.
     path_actions: Mapping[str, int] = MappingProxyType(
