@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from battlemap.core.events import Event
+from battlemap.core.fields import StatValue
 
 Point = tuple[float, float]
 
@@ -62,6 +63,8 @@ class Combatant:
     reach_weapon: bool = False
     #: D&D 3e Combat Reflexes: 1 + Dex modifier attacks of opportunity a round instead of 1.
     combat_reflexes: bool = False
+    #: The ruleset's own fields (core.fields): Combat Experience's skill, say.
+    stats: Mapping[str, StatValue] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def dex_modifier(self) -> int:
@@ -126,6 +129,8 @@ class Plan:
     #: For a ready: the action taken when `trigger` happens (same actor and round).
     readied: Plan | None = None
     trigger: Trigger | None = None
+    #: The ruleset's own plan fields (core.fields).
+    extra: Mapping[str, StatValue] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,10 @@ class Encounter:
     #: The fight so far, as the engine logged it (empty before anything is played). Replaying
     #: its rolls rebuilds the fight exactly (core.engine.recorded_rolls).
     log: tuple[Event, ...] = ()
+    #: The ruleset's own fields for each side, by side name (core.fields).
+    sides: Mapping[str, Mapping[str, StatValue]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
     def combatant(self, combatant_id: str) -> Combatant:
         for combatant in self.combatants:

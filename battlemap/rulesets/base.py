@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
@@ -32,6 +33,8 @@ class Ruleset(Protocol):
     reducers: Mapping[str, Reducer]
     #: Sentences for its own event types (or its own way of telling a shared one).
     sentences: Mapping[str, Sentence]
+    #: Its own fields in the encounter file (combatants, plans, sides), read by storage.
+    fields: RulesetFields
     #: Action names a plan may use, with their duration in units (for planning and validation).
     actions: Mapping[str, int]
     #: Actions that move along waypoints the game master clicks, with the multiple of the

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.fields import NO_FIELDS, RulesetFields
 from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
@@ -31,6 +32,7 @@ class D12Ruleset:
     clock: RoundClock = D12Clock()
     reducers: Mapping[str, Reducer] = MappingProxyType({})
     sentences: Mapping[str, Sentence] = MappingProxyType({})
+    fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = ACTION_UNITS
     # Charges and follows move too, but toward a target, not along clicked waypoints.
     path_actions: Mapping[str, int] = MappingProxyType(

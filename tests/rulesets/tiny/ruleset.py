@@ -15,6 +15,7 @@ from battlemap.core.decisions import RollRequest, decision_key
 from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.engine import NeedRoll, Process, Wait
 from battlemap.core.errors import EncounterError
+from battlemap.core.fields import NO_FIELDS, RulesetFields
 from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
@@ -56,6 +57,7 @@ class TinyRuleset:
     clock = SegmentClock()
     reducers: Mapping[str, Reducer] = MappingProxyType({})
     sentences: Mapping[str, Sentence] = MappingProxyType({})
+    fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = MappingProxyType({"attack": SEGMENTS})
     path_actions: Mapping[str, int] = MappingProxyType({})
 
