@@ -15,6 +15,11 @@ import os
 from battlemap.core.encounter import Encounter
 from battlemap.rulesets import get_ruleset
 from battlemap.storage.encounter_file import load_encounter
+from battlemap.storage.ruleset_fields import use_fields
+
+# Storage reads a ruleset's own fields (core.fields) without importing rulesets: from here on it
+# finds them by the ruleset's name. Every way into the app imports this module first.
+use_fields(lambda name: get_ruleset(name).fields)
 
 
 def load_checked(path: str | os.PathLike[str]) -> Encounter:

@@ -39,12 +39,16 @@ def _empty() -> Mapping[str, FieldSpec]:
 @dataclass(frozen=True)
 class RulesetFields:
     """The fields a ruleset adds to combatants, plans and sides (`"sides": {"goblins": {...}}`),
-    and the shared combatant fields it does not use, with the value they take when absent."""
+    the shared combatant fields it does not use with the value they take when absent (d12's
+    `init_mod`, `dex`, `attacks_per_round`, `initiative_roll`), and the range of a plan's
+    `count`."""
 
     combatant: Mapping[str, FieldSpec] = field(default_factory=_empty)
     plan: Mapping[str, FieldSpec] = field(default_factory=_empty)
     side: Mapping[str, FieldSpec] = field(default_factory=_empty)
     unused: Mapping[str, int | None] = field(default_factory=lambda: MappingProxyType({}))
+    #: The counts a plan's `count` may name (a d12 delay: 1 to 12; an initiative to drop to).
+    counts: tuple[int, int] = (1, 12)
 
 
 NO_FIELDS = RulesetFields()

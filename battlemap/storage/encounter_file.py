@@ -19,11 +19,13 @@ from battlemap.core.encounter import (
     Point,
 )
 from battlemap.core.errors import EncounterError
+from battlemap.core.fields import RulesetFields
 from battlemap.storage.atomic_write import write_text_atomically
 from battlemap.storage.encounter_schema import FORMAT, ROLL_KEYS, VERSION, parse_encounter
 from battlemap.storage.json_reading import read_json_file
 from battlemap.storage.json_text import write_json
 from battlemap.storage.limits import MAX_FILE_BYTES, MAX_FILE_MB
+from battlemap.storage.ruleset_fields import fields_for, stat_to_json
 
 #: Lists under these keys get a line per item, each item on one line: an event log reads as
 #: `battlemap simulate` prints it, rather than as ten lines per event.
@@ -104,7 +106,13 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, object]:
     if encounter.name:
         data["name"] = encounter.name
     data["map"] = _map_to_dict(encounter.map)
-    data["combatants"] = [_combatant_to_dict(combatant) for combatant in encounter.combatants]
+    own = fields_for(encounter.ruleset)
+    if encounter.sides:
+        data["sides"] = {
+            side: {k: stat_to_json(v) for k, v in values.items()}
+            for side, values in encounter.sides.items()
+        }
+    data["combatants"] = [_combatant_to_dict(c, own) for c in encounter.combatants]
     if encounter.plans:
         data["plans"] = [_plan_to_dict(plan) for plan in encounter.plans]
     if encounter.seed:
@@ -127,7 +135,7 @@ def _background_to_dict(background: Background) -> dict[str, object]:
     return {"image": background.image, "squares_across": _number(background.squares_across)}
 
 
-def _combatant_to_dict(combatant: Combatant) -> dict[str, object]:
+def _combatant_to_dict(combatant: Combatant, own: RulesetFields) -> dict[str, object]:
     data: dict[str, object] = {
         "id": combatant.id,
         "name": combatant.name,
@@ -156,6 +164,12 @@ def _combatant_to_dict(combatant: Combatant) -> dict[str, object]:
         data["reach_weapon"] = True
     if combatant.combat_reflexes:
         data["combat_reflexes"] = True
+    for key, default in own.unused.items():
+        # A shared field the ruleset does not use is written only when it says something.
+        if key in data and data[key] == default:
+            del data[key]
+    for key, value in combatant.stats.items():
+        data[key] = stat_to_json(value)
     return data
 
 
@@ -197,6 +211,8 @@ def _plan_to_dict(plan: Plan) -> dict[str, object]:
         if plan.trigger.area:
             trigger["area"] = [_point(p) for p in plan.trigger.area]
         data["trigger"] = trigger
+    for key, value in plan.extra.items():
+        data[key] = stat_to_json(value)
     return data
 
 

@@ -20,6 +20,7 @@ from battlemap.core.encounter import (
     SpellRef,
     Trigger,
 )
+from battlemap.core.fields import RulesetFields, StatValue
 from battlemap.storage.json_fields import (
     Node,
     check_format_and_version,
@@ -51,6 +52,7 @@ from battlemap.storage.limits import (
     SPEED,
 )
 from battlemap.storage.log_schema import parse_log
+from battlemap.storage.ruleset_fields import fields_for, read_stats
 from battlemap.storage.stat_fields import (
     ATTACK_KEYS,
     WHOLE,
@@ -78,11 +80,24 @@ __all__ = [
 ]
 
 FORMAT = "battlemap-encounter"
-VERSION = 1
+#: 2: a ruleset's own fields on combatants, plans and `sides` (core.fields). A version-1 file
+#: is a version-2 file without them: it is read as it is, and written back as version 2.
+VERSION = 2
 
 # Key order here is the documented order, the order files are written in, and the order in
 # which fields are checked (so "the first problem" is well defined).
-TOP_KEYS = ("format", "version", "ruleset", "name", "map", "combatants", "plans", "seed", "log")
+TOP_KEYS = (
+    "format",
+    "version",
+    "ruleset",
+    "name",
+    "map",
+    "sides",
+    "combatants",
+    "plans",
+    "seed",
+    "log",
+)
 MAP_KEYS = ("width", "height", "walls", "background")
 BACKGROUND_KEYS = ("image", "squares_across")
 COMBATANT_KEYS = (
@@ -137,12 +152,16 @@ def parse_encounter(data: object, source: str) -> Encounter:
     if not isinstance(data, dict):
         raise root.error(f"an encounter file must hold a JSON object {{...}}, got {describe(data)}")
     check_format_and_version(root, "encounter file", FORMAT, VERSION)
-    fields = read_object(root, "an encounter", TOP_KEYS, optional=("name", "plans", "seed", "log"))
+    fields = read_object(
+        root, "an encounter", TOP_KEYS, optional=("name", "sides", "plans", "seed", "log")
+    )
     ruleset = read_text(fields["ruleset"], "ruleset")
+    own = fields_for(ruleset)
     name = read_text(fields["name"], "name", allow_empty=True) if "name" in fields else ""
     map_spec = _parse_map(fields["map"])
-    combatants = _parse_combatants(fields["combatants"], map_spec)
-    plans = _parse_plans(fields["plans"], combatants, map_spec) if "plans" in fields else ()
+    sides = _parse_sides(fields["sides"], own) if "sides" in fields else MappingProxyType({})
+    combatants = _parse_combatants(fields["combatants"], map_spec, own)
+    plans = _parse_plans(fields["plans"], combatants, map_spec, own) if "plans" in fields else ()
     # Any whole number seeds the dice (JSON itself stops at 4300 digits).
     seed = read_int(fields["seed"], "seed", WHOLE, limit=None) if "seed" in fields else 0
     log = parse_log(fields["log"], [c.id for c in combatants]) if "log" in fields else ()
@@ -154,7 +173,25 @@ def parse_encounter(data: object, source: str) -> Encounter:
         name=name,
         seed=seed,
         log=log,
+        sides=sides,
     )
+
+
+def _parse_sides(node: Node, own: RulesetFields) -> Mapping[str, Mapping[str, StatValue]]:
+    """`"sides": {"goblins": {"situation": "surprised"}}`: the ruleset's fields for each side."""
+    value = node.value
+    if not isinstance(value, dict):
+        raise node.error(f"sides must be a JSON object {{...}}, got {describe(value)}")
+    if not own.side:
+        raise node.error("this ruleset has no fields for sides")
+    sides = {}
+    for side in value:
+        child = node.child(side)
+        fields = read_object(child, "a side", tuple(own.side), optional=tuple(own.side))
+        sides[read_text(Node(side, node.source, node.pointer, node.kind), "a side's name")] = (
+            MappingProxyType(dict(read_stats(fields, own.side)))
+        )
+    return MappingProxyType(sides)
 
 
 def _parse_map(node: Node) -> MapSpec:
@@ -220,7 +257,7 @@ def _read_points(node: Node, label: str, point_label: str, map_spec: MapSpec) ->
     return tuple(_read_map_point(point, point_label, map_spec) for point in items)
 
 
-def _parse_combatants(node: Node, map_spec: MapSpec) -> tuple[Combatant, ...]:
+def _parse_combatants(node: Node, map_spec: MapSpec, own: RulesetFields) -> tuple[Combatant, ...]:
     items = read_list(
         node, "combatants", "a list of combatants", most=MAX_COMBATANTS, items="combatants"
     )
@@ -229,7 +266,7 @@ def _parse_combatants(node: Node, map_spec: MapSpec) -> tuple[Combatant, ...]:
     combatants: list[Combatant] = []
     first_use: dict[str, int] = {}
     for index, item in enumerate(items):
-        combatant = _parse_combatant(item, map_spec)
+        combatant = _parse_combatant(item, map_spec, own)
         if combatant.id in first_use:
             raise item.child("id").error(
                 f"duplicate combatant id {combatant.id!r}: "
@@ -240,11 +277,11 @@ def _parse_combatants(node: Node, map_spec: MapSpec) -> tuple[Combatant, ...]:
     return tuple(combatants)
 
 
-def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
+def _parse_combatant(node: Node, map_spec: MapSpec, own: RulesetFields) -> Combatant:
     fields = read_object(
         node,
         "a combatant",
-        COMBATANT_KEYS,
+        (*COMBATANT_KEYS, *own.combatant),
         optional=(
             "max_hp",
             "initiative_roll",
@@ -252,6 +289,8 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
             "image",
             "reach_weapon",
             "combat_reflexes",
+            *own.combatant,
+            *own.unused,
         ),
     )
     combatant_id = read_text(fields["id"], "id", most=MAX_ID_CHARS)
@@ -283,7 +322,11 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
             limit=HIT_POINTS,
         )
     ac = read_ac(fields["ac"])
-    init_mod = read_int(fields["init_mod"], "init_mod", WHOLE, limit=MODIFIER)
+    init_mod = (
+        read_int(fields["init_mod"], "init_mod", WHOLE, limit=MODIFIER)
+        if "init_mod" in fields
+        else _unused(own, "init_mod")
+    )
     initiative_roll = None
     if "initiative_roll" in fields:
         initiative_roll = read_int(
@@ -292,11 +335,15 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
             "a whole number from 1 to 12 (the d12 as rolled at the table)",
             lambda v: 1 <= v <= 12,
         )
-    dex = read_dex(fields["dex"])
+    dex = read_dex(fields["dex"]) if "dex" in fields else _unused(own, "dex")
     concentration = 0
     if "concentration" in fields:
         concentration = read_int(fields["concentration"], "concentration", WHOLE, limit=MODIFIER)
-    attacks_per_round = read_attacks_per_round(fields["attacks_per_round"])
+    attacks_per_round = (
+        read_attacks_per_round(fields["attacks_per_round"])
+        if "attacks_per_round" in fields
+        else _unused(own, "attacks_per_round")
+    )
     attacks = parse_attacks(fields["attacks"])
     image = read_image(fields["image"], "image") if "image" in fields else None
     reach_weapon = (
@@ -328,11 +375,20 @@ def _parse_combatant(node: Node, map_spec: MapSpec) -> Combatant:
         image=image,
         reach_weapon=reach_weapon,
         combat_reflexes=combat_reflexes,
+        stats=MappingProxyType(dict(read_stats(fields, own.combatant))),
     )
 
 
+def _unused(own: RulesetFields, key: str) -> int:
+    """The value a shared field the ruleset does not use takes when the file leaves it out."""
+    value = own.unused.get(key)
+    if not isinstance(value, int):  # read_object already refused its absence otherwise
+        raise AssertionError(f"{key} has no default in this ruleset")
+    return value
+
+
 def _parse_plans(
-    node: Node, combatants: Sequence[Combatant], map_spec: MapSpec
+    node: Node, combatants: Sequence[Combatant], map_spec: MapSpec, own: RulesetFields
 ) -> tuple[Plan, ...]:
     by_id = {combatant.id: combatant for combatant in combatants}
     items = read_list(node, "plans", "a list of plans", most=MAX_PLANS, items="plans")
@@ -344,7 +400,7 @@ def _parse_plans(
             f"the plans' paths and areas may hold at most {MAX_ALL_WAYPOINTS:,} points in all, "
             f"got {points:,}"
         )
-    return tuple(_parse_plan(item, by_id, map_spec) for item in items)
+    return tuple(_parse_plan(item, by_id, map_spec, own) for item in items)
 
 
 def _points_in(plan: object) -> int:
@@ -360,13 +416,18 @@ def _points_in(plan: object) -> int:
     return count
 
 
-def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -> Plan:
+def _parse_plan(
+    node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec, own: RulesetFields
+) -> Plan:
     fields = read_object(
         node,
         "a plan",
-        PLAN_KEYS,
-        optional=("count", "target", "attack", "spell", "path", "rolls", "readied", "trigger"),
-    )
+        (*PLAN_KEYS, *own.plan),
+        optional=(
+            "count", "target", "attack", "spell", "path", "rolls", "readied", "trigger",
+            *own.plan,
+        ),
+    )  # fmt: skip
     actor = by_id[_read_combatant_id(fields["actor"], "actor", by_id)]
     round_number = read_int(
         fields["round"],
@@ -377,9 +438,10 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
     action = read_text(fields["action"], "action")
     count = None
     if "count" in fields:
+        low, high = own.counts
         count = read_int(
-            fields["count"], "count", "a whole number from 1 to 12 (a count to act on)",
-            lambda v: 1 <= v <= 12,
+            fields["count"], "count", f"a whole number from {low} to {high} (a count to act on)",
+            lambda v: low <= v <= high,
         )  # fmt: skip
     target = None
     if "target" in fields:
@@ -405,7 +467,7 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
         rolls = _parse_rolls(fields["rolls"])
     readied = None
     if "readied" in fields:
-        readied = _parse_readied(fields["readied"], actor.id, round_number, by_id, map_spec)
+        readied = _parse_readied(fields["readied"], actor.id, round_number, by_id, map_spec, own)
     trigger = _parse_trigger(fields["trigger"], by_id, map_spec) if "trigger" in fields else None
     return Plan(
         actor=actor.id,
@@ -419,11 +481,17 @@ def _parse_plan(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -
         rolls=rolls,
         readied=readied,
         trigger=trigger,
+        extra=MappingProxyType(dict(read_stats(fields, own.plan))),
     )
 
 
 def _parse_readied(
-    node: Node, actor: str, round_number: int, by_id: Mapping[str, Combatant], map_spec: MapSpec
+    node: Node,
+    actor: str,
+    round_number: int,
+    by_id: Mapping[str, Combatant],
+    map_spec: MapSpec,
+    own: RulesetFields,
 ) -> Plan:
     """The readied action: read as a plan of the same actor and round, errors pointing into it."""
     fields = read_object(node, "a readied action", READIED_KEYS, optional=READIED_KEYS[1:])
@@ -434,7 +502,7 @@ def _parse_readied(
         node.pointer,
         node.kind,
     )
-    return _parse_plan(as_plan, by_id, map_spec)
+    return _parse_plan(as_plan, by_id, map_spec, own)
 
 
 def _parse_trigger(node: Node, by_id: Mapping[str, Combatant], map_spec: MapSpec) -> Trigger:

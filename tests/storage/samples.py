@@ -19,7 +19,7 @@ DATA = Path(__file__).parent / "data"
 # Written the way save_encounter writes it: documented key order, defaults left out.
 MINIMAL: dict[str, Any] = {
     "format": "battlemap-encounter",
-    "version": 1,
+    "version": 2,
     "ruleset": "d12",
     "map": {"width": 10, "height": 8},
     "combatants": [

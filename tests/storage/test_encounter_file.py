@@ -173,8 +173,8 @@ BAD_CONTENT: list[tuple[dict[str, Any], str]] = [
     ),
     (
         edited("comment", "ambush"),
-        "skirmish.json: unknown key 'comment'; allowed keys: "
-        "format, version, ruleset, name, map, combatants, plans, seed, log",
+        "skirmish.json: unknown key \'comment\'; allowed keys: "
+        "format, version, ruleset, name, map, sides, combatants, plans, seed, log",
     ),
     (
         edited("combatants[0].attacks[0].rnage", 10),
@@ -329,9 +329,9 @@ BAD_CONTENT: list[tuple[dict[str, Any], str]] = [
     ),
     # the format and its version
     (
-        edited("version", 2),
-        "skirmish.json: this file is format version 2, written by a newer Battlemap; this one "
-        "reads versions up to 1, so update Battlemap to open it",
+        edited("version", 3),
+        "skirmish.json: this file is format version 3, written by a newer Battlemap; this one "
+        "reads versions up to 2, so update Battlemap to open it",
     ),
     (
         edited("version", "1"),
@@ -361,7 +361,7 @@ def test_bad_content_is_named_with_where_it_is(data: dict[str, Any], message: st
 
 
 def test_a_newer_version_is_reported_before_keys_it_may_have_added() -> None:
-    data = edited("version", 2)
+    data = edited("version", 3)
     data["fog_of_war"] = True
     assert "written by a newer Battlemap" in problem_of(data)
 
@@ -780,7 +780,7 @@ def test_any_edit_of_a_good_file_loads_or_says_what_is_wrong(
 
 
 def test_format_and_version_constants() -> None:
-    assert (FORMAT, VERSION) == ("battlemap-encounter", 1)
+    assert (FORMAT, VERSION) == ("battlemap-encounter", 2)
 
 
 def test_a_ready_plan_round_trips_through_the_file(tmp_path: Path) -> None:
