@@ -17,6 +17,7 @@ class TextSink(Protocol):
 
     def write(self, text: str, /) -> int: ...
 
+
 _INDENT = "  "
 #: A list of plain values stays on one line while it is at most this long.
 _ONE_LINE_MAX = 72
