@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from battlemap import __version__
-from battlemap.core.decisions import ChoiceRequest, never_ask
+from battlemap.core.decisions import ChoiceRequest, defaults, never_ask
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
@@ -96,7 +96,7 @@ def simulate(
     if seed is not None:
         encounter = dataclasses.replace(encounter, seed=seed)
     # The same model as the window's: a saved log is replayed by key and the fight goes on.
-    fight = FightModel(encounter, never_ask, policy, listener=_Notices())
+    fight = FightModel(encounter, never_ask, policy, listener=_Notices(), respond=defaults)
     if rounds is not None:
         # Stop before the first moment of round rounds + 1.
         finished = fight.play_out(before=ruleset.clock.round_start(rounds + 1))

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from battlemap.core.errors import DecisionError
+
 
 @dataclass(frozen=True)
 class RollRequest:
@@ -76,7 +78,71 @@ class ChoiceDecision:
         return self.request.description
 
 
-Decision = RollDecision | ChoiceDecision
+#: The kinds of question beyond rolls and opportunities, as the rulesets need them: a yes or
+#: no, one of a few options, a whole number in bounds, and a declaration (what a combatant
+#: will do, one of the options; a plan is a declaration answered in advance).
+QUESTION_KINDS = frozenset({"yes_no", "pick", "number", "declaration"})
+
+#: An answer to a Question: True/False, an option, or a whole number.
+Answer = bool | str | int
+
+#: Who may decide: a combatant's id, a side ("side:goblins") or the game master ("gm").
+GAME_MASTER = "gm"
+
+
+@dataclass(frozen=True)
+class Question:
+    """Any other decision a ruleset needs from outside the engine, keyed like rolls.
+
+    `decider` is who answers (a combatant id, "side:<name>", or "gm"); `about` the combatant
+    the answer is logged under; `options` what a pick or declaration may take; `low`..`high`
+    a number's bounds; `default` what a headless run answers (None: it must be asked).
+    """
+
+    key: str
+    kind: str
+    decider: str
+    about: str | None
+    description: str
+    options: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+    default: Answer | None = None
+
+    def check(self, answer: object) -> Answer:
+        """`answer` if it fits the question; DecisionError naming the question if not."""
+        if self.kind == "yes_no":
+            if isinstance(answer, bool):
+                return answer
+            raise DecisionError(self.description, f"answer yes or no, got {answer!r}")
+        if self.kind == "number":
+            whole = isinstance(answer, int) and not isinstance(answer, bool)
+            if whole and self.low <= answer <= self.high:  # type: ignore[operator]
+                return answer  # type: ignore[return-value]
+            raise DecisionError(
+                self.description,
+                f"answer a whole number from {self.low} to {self.high}, got {answer!r}",
+            )
+        if isinstance(answer, str) and answer in self.options:
+            return answer
+        raise DecisionError(
+            self.description, f"answer one of {', '.join(self.options)}, got {answer!r}"
+        )
+
+
+@dataclass(frozen=True)
+class QuestionDecision:
+    """The engine waits for a person to answer a Question."""
+
+    request: Question
+    time: float
+
+    @property
+    def question(self) -> str:
+        return self.request.description
+
+
+Decision = RollDecision | ChoiceDecision | QuestionDecision
 
 
 @dataclass(frozen=True)
@@ -96,10 +162,14 @@ class RecordedDecision:
     detail: str = ""
     source: str = ""
     taken: bool = False
+    #: The answer to a Question (kind one of QUESTION_KINDS).
+    value: Answer | None = None
 
     @property
-    def answer(self) -> int | bool:
-        return self.total if self.kind == "roll" else self.taken
+    def answer(self) -> Answer | None:
+        if self.kind == "roll":
+            return self.total
+        return self.value if self.kind in QUESTION_KINDS else self.taken
 
 
 def decision_key(*parts: str) -> str:
@@ -109,6 +179,8 @@ def decision_key(*parts: str) -> str:
 
 #: Says, for each roll the engine is about to make, whether a person wants to roll it.
 AskPolicy = Callable[[RollRequest], bool]
+#: Answers a Question at once, or None to ask a person.
+AnswerPolicy = Callable[[Question], Answer | None]
 #: Answers an opportunity at once (True take, False decline) or None to ask a person.
 ChoicePolicy = Callable[[ChoiceRequest], bool | None]
 
@@ -116,6 +188,12 @@ ChoicePolicy = Callable[[ChoiceRequest], bool | None]
 def never_ask(_request: RollRequest) -> bool:
     """The headless default: the app rolls everything not fixed in the encounter file."""
     return False
+
+
+def defaults(question: Question) -> Answer | None:
+    """The headless default: each question's default answer (None asks, which headless runs
+    treat as a ruleset bug: a question with no default must have a plan's answer)."""
+    return question.default
 
 
 def take_all(_request: ChoiceRequest) -> bool | None:

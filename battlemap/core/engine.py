@@ -25,14 +25,20 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from battlemap.core.clock import clean_time
 from battlemap.core.decisions import (
     CHOICE_KINDS,
+    QUESTION_KINDS,
+    Answer,
+    AnswerPolicy,
     AskPolicy,
     ChoiceDecision,
     ChoicePolicy,
     ChoiceRequest,
     Decision,
+    Question,
+    QuestionDecision,
     RecordedDecision,
     RollDecision,
     RollRequest,
+    defaults,
     never_ask,
     take_all,
 )
@@ -71,7 +77,16 @@ class NeedChoice:
     request: ChoiceRequest
 
 
-Command: TypeAlias = Wait | NeedRoll | NeedChoice
+@dataclass(frozen=True)
+class NeedAnswer:
+    """Ask a Question; the process receives the answer. `given` is an answer set in advance
+    (a plan's declaration in the file), used while it fits the question."""
+
+    question: Question
+    given: Answer | None = None
+
+
+Command: TypeAlias = Wait | NeedRoll | NeedChoice | NeedAnswer
 Process: TypeAlias = Generator[Command, Any, None]
 
 
@@ -90,6 +105,7 @@ class Engine:
         seed: int | None = 0,
         ask: AskPolicy = never_ask,
         choose: ChoicePolicy = take_all,
+        respond: AnswerPolicy = defaults,
         recorded: Iterable[RecordedDecision] = (),
         ask_again: Collection[str] = (),
     ) -> None:
@@ -108,6 +124,7 @@ class Engine:
         self._dice = KeyedDice(self.seed)
         self._ask = ask
         self._choose = choose
+        self._respond = respond
         self._recorded: dict[str, RecordedDecision] = {}
         # Logs written before keys existed: matched in order, once, by purpose and dice.
         self._legacy: deque[RecordedDecision] = deque()
@@ -239,6 +256,16 @@ class Engine:
         self._record_choice(request, taken)
         self._drive(process, taken)
 
+    def respond(self, answer: object) -> None:
+        """Answer the pending Question (checked against it: DecisionError leaves it open)."""
+        if not isinstance(self.pending, QuestionDecision) or self._blocked is None:
+            raise DecisionError("respond", "no question is waiting for an answer")
+        question = self.pending.request
+        checked = question.check(answer)
+        process, self._blocked, self.pending = self._blocked, None, None
+        self._record_answer(question, checked, "table")
+        self._drive(process, checked)
+
     # --- internals --------------------------------------------------------------------------
 
     def _advance_clock(self, time: float) -> None:
@@ -274,6 +301,13 @@ class Engine:
                     self._blocked = process
                     return
                 value = taken
+                continue
+            if isinstance(command, NeedAnswer):
+                answer = self._serve_answer(command)
+                if answer is None:
+                    self._blocked = process
+                    return
+                value = answer
                 continue
             roll = self._serve_roll(command)
             if roll is None:
@@ -326,6 +360,44 @@ class Engine:
             taken = answer
         self._record_choice(request, taken)
         return taken
+
+    def _serve_answer(self, command: NeedAnswer) -> Answer | None:
+        question = command.question
+        self._check_unique(question.key)
+        recorded = self._take_recorded(question.key, question.kind, question.kind, "")
+        given = _fits(question, command.given)
+        if recorded is not None and _fits(question, recorded.value) is None:
+            self._emit_dropped(recorded, "the answer no longer fits the question")
+            recorded = None
+        if given is not None:
+            # Answered in advance (a plan's declaration): the file's word, as for fixed rolls.
+            self._record_answer(question, given, "file")
+            return given
+        if recorded is not None and recorded.value is not None:
+            self._record_answer(question, recorded.value, recorded.source)
+            return recorded.value
+        if question.key in self._ask_again:
+            self._ask_again.discard(question.key)
+        else:
+            answer = _fits(question, self._respond(question))
+            if answer is not None:
+                self._record_answer(question, answer, "app")
+                return answer
+        self.pending = QuestionDecision(question, self.now)
+        return None
+
+    def _record_answer(self, question: Question, answer: Answer, source: str) -> None:
+        # One event for every kind of question, so that replay and undo treat them alike.
+        self.emit(
+            "decision",
+            question.about,
+            key=question.key,
+            kind=question.kind,
+            decider=question.decider,
+            question=question.description,
+            answer=answer,
+            source=source,
+        )
 
     def _check_unique(self, key: str) -> None:
         # Two questions with one key would share an answer: a ruleset bug, never the user's.
@@ -426,6 +498,18 @@ def recorded_decisions(events: Iterable[Event]) -> list[RecordedDecision]:
                     source=str(e["source"]),
                 )
             )
+        elif e.type == "decision" and e.get("kind") in QUESTION_KINDS:
+            out.append(
+                RecordedDecision(
+                    key=str(e["key"]),
+                    kind=str(e["kind"]),
+                    time=e.time,
+                    actor=e.actor,
+                    purpose=str(e["kind"]),
+                    source=str(e["source"]),
+                    value=e["answer"],
+                )
+            )
         elif e.type in CHOICE_KINDS:
             out.append(
                 RecordedDecision(
@@ -438,6 +522,16 @@ def recorded_decisions(events: Iterable[Event]) -> list[RecordedDecision]:
                 )
             )
     return out
+
+
+def _fits(question: Question, answer: object) -> Answer | None:
+    """`answer` if it is one `question` accepts, else None."""
+    if answer is None:
+        return None
+    try:
+        return question.check(answer)
+    except DecisionError:
+        return None
 
 
 def _check_total(request: RollRequest, total: int) -> None:

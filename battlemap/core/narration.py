@@ -49,6 +49,12 @@ def _noun(action: str) -> str:
 Sentence = Callable[[Event, Callable[[str | None], str]], str | None]
 
 
+def _spoken(answer: object) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    return str(answer)
+
+
 def _bound(say: Sentence, name: Callable[[str | None], str]) -> Callable[[Event], str | None]:
     return lambda event: say(event, name)
 
@@ -92,6 +98,16 @@ class Narrator:
                 + (f", by {self.name(e['by'])})" if e.get("by") else ")")
             ),
             "decision_dropped": self._decision_dropped,
+            "decision": lambda e: (
+                f"{e['question']} {_spoken(e['answer'])}"
+                + (" (typed in)" if e["source"] == "table" else "")
+                + (" (set in the file)" if e["source"] == "file" else "")
+            ),
+            "status": lambda e: (
+                f"{self.name(e.actor)} is {e['status']}"
+                if e["on"]
+                else f"{self.name(e.actor)} is no longer {e['status']}"
+            ),
             "fixed_roll_unused": lambda e: (
                 f"{self.name(e.actor)}'s {e['purpose']} "
                 f"{'roll' if len(e['rolls']) == 1 else 'rolls'} "

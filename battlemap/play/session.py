@@ -20,9 +20,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from battlemap.core.decisions import (
+    QUESTION_KINDS,
+    Answer,
+    AnswerPolicy,
     ChoicePolicy,
     ChoiceRequest,
     Decision,
+    Question,
     RecordedDecision,
     RollRequest,
 )
@@ -132,11 +136,15 @@ class FightModel:
         ask: Callable[[RollRequest], bool],
         choose: ChoicePolicy | None = None,
         listener: SessionListener | None = None,
+        respond: AnswerPolicy | None = None,
     ) -> None:
+        """`ask`, `choose` and `respond` say which rolls, opportunities and other questions a
+        person answers (the window asks; `simulate` answers them all by policy)."""
         self._listener: SessionListener = listener if listener is not None else QuietListener()
         self._ask = ask
         # Opportunities go to a person unless a policy answers them (tests, headless runs).
         self._choose: ChoicePolicy = choose if choose is not None else _ask_a_person
+        self._respond: AnswerPolicy = respond if respond is not None else _ask_them
         self._encounter = encounter
         self.ruleset = get_ruleset(encounter.ruleset)
         self.engine: Engine | None = None
@@ -270,6 +278,16 @@ class FightModel:
         engine.answer(total)  # a DecisionError here leaves the question open for the caller
         self._answered(before)
 
+    def respond(self, answer: object) -> None:
+        """Answer the pending question (a yes/no, a pick, a number, a declaration) and go on
+        to the playhead; a DecisionError leaves it open."""
+        engine = self.engine
+        if engine is None or engine.pending is None:
+            return
+        before = len(engine.log)
+        engine.respond(answer)
+        self._answered(before)
+
     def choose(self, taken: bool) -> None:
         """Take or decline the pending opportunity and go on to the playhead."""
         engine = self.engine
@@ -359,6 +377,7 @@ class FightModel:
             seed=self._encounter.seed,
             ask=lambda request: self._ask(request),
             choose=lambda request: self._choose(request),
+            respond=lambda question: self._respond(question),
             recorded=recorded,
             ask_again=frozenset(ask_again),
         )
@@ -368,7 +387,11 @@ class FightModel:
         engine = self.engine
         assert engine is not None
         answer = next(
-            (e for e in engine.log.events[before:] if e.type == "roll" or "taken" in e.fields),
+            (
+                e
+                for e in engine.log.events[before:]
+                if e.type in ("roll", "decision") or "taken" in e.fields
+            ),
             None,
         )
         self._listener.decision_cleared()
@@ -385,6 +408,14 @@ class FightModel:
         if decision.kind == "roll":
             purpose = decision.purpose.replace("_", " ")
             return f"{who}'s {purpose} roll: {decision.total}"
+        if decision.kind in QUESTION_KINDS:
+            asked = next(
+                (str(e["question"]) for e in self.events() if e.get("key") == decision.key),
+                decision.kind,
+            )
+            value = decision.value
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            return f"{asked}: {shown}"
         target = next((str(e["target"]) for e in self.events() if e.get("key") == decision.key), "")
         whom = names.get(target, target)
         if decision.kind == "intercept":
@@ -400,6 +431,8 @@ class FightModel:
         if decision.kind == "roll":
             # A roll the app made for a person ("roll for me") comes out the same from its key.
             engine.answer(decision.total if decision.source == "table" else None)
+        elif decision.kind in QUESTION_KINDS:
+            engine.respond(decision.value)
         else:
             engine.choose(decision.taken)
 
@@ -466,4 +499,8 @@ def _key_of(decision: Decision) -> str:
 
 
 def _ask_a_person(_request: ChoiceRequest) -> bool | None:
+    return None
+
+
+def _ask_them(_question: Question) -> Answer | None:
     return None

@@ -11,12 +11,20 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from battlemap.core.decisions import ChoiceRequest, Decision, RollDecision, RollRequest
+from battlemap.core.decisions import (
+    ChoiceDecision,
+    ChoiceRequest,
+    Decision,
+    QuestionDecision,
+    RollDecision,
+    RollRequest,
+)
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
 from battlemap.storage.settings import Settings
 from battlemap.ui.choice_prompt import ChoicePrompt
 from battlemap.ui.driver import PlaybackDriver
+from battlemap.ui.question_prompt import QuestionPrompt
 from battlemap.ui.roll_prompt import RollPrompt
 from battlemap.ui.session import FightSession
 
@@ -57,14 +65,17 @@ class DecisionController(QObject):
         self.roll_prompt = RollPrompt()
         self.roll_prompt.hide()
         self.choice_prompt = ChoicePrompt()
+        self.question_prompt = QuestionPrompt()
 
         session.decisionPending.connect(self._decision_pending)
         # Straight to the prompts: a decision withdrawn (a restart, an answer) closes them.
         session.decisionCleared.connect(self.roll_prompt.clear)
         session.decisionCleared.connect(self.choice_prompt.clear)
+        session.decisionCleared.connect(self.question_prompt.clear)
         session.eventsAdded.connect(self._events_added)
         self.roll_prompt.answered.connect(self._answer)
         self.choice_prompt.answered.connect(self._choose)
+        self.question_prompt.answered.connect(self._respond)
 
     # --- ask policies (the session calls these while the engine runs) -------------------------
 
@@ -105,6 +116,8 @@ class DecisionController(QObject):
         if isinstance(decision, RollDecision):
             self.roll_prompt.ask(decision.question, decision.request.dice)
             self.roll_prompt.show()
+        elif isinstance(decision, QuestionDecision):
+            self.question_prompt.ask(decision.request)
         else:
             self.choice_prompt.ask(decision.question, with_roll=decision.request.kind == "aoo")
 
@@ -121,9 +134,21 @@ class DecisionController(QObject):
             self.roll_prompt.hide()
             self._resume()
 
+    def _respond(self, answer: object) -> None:
+        try:
+            self.session.respond(answer)
+        except BattlemapError as error:
+            self.message.emit(str(error))
+            pending = self.session.pending
+            if isinstance(pending, QuestionDecision):
+                self.question_prompt.ask(pending.request)
+            return
+        if self.session.pending is None:
+            self._resume()
+
     def _choose(self, answer: str) -> None:
         pending = self.session.pending
-        if answer == "roll" and pending is not None:
+        if answer == "roll" and isinstance(pending, ChoiceDecision):
             self._rolls_at_table.add(pending.request.actor)
         self.session.choose(answer != "decline")
         if self.session.pending is None:

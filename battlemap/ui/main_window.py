@@ -91,6 +91,7 @@ class MainWindow(WindowActions):
         layout.setSpacing(0)
         layout.addWidget(self.prompt)
         layout.addWidget(self.choice_prompt)
+        layout.addWidget(self.decisions.question_prompt)
         layout.addWidget(self.map, 1)
         self.setCentralWidget(central)
 
