@@ -7,11 +7,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Standing:
-    """A combatant's initiative: its `total`, the `count` it acts on, and the rounds it gains
-    before round 1 (`surprise_rounds`) or loses from its start (`penalty_rounds`).
+    """A combatant's initiative as a ruleset reports it (`Ruleset.standing` before the fight,
+    `Ruleset.standing_of` during it): its `total`, the `count` it acts on, and the rounds it
+    gains before round 1 (`surprise_rounds`) or loses from its start (`penalty_rounds`).
 
-    A ruleset without such rounds leaves them 0; one that counts up instead of down still
-    names its unit in `count`.
+    A value on the seam, not state: each ruleset keeps its initiative in its own state and
+    reads it out as this. A ruleset without such rounds leaves them 0; one that counts up
+    instead of down still names its unit in `count`.
     """
 
     total: int

@@ -2,7 +2,9 @@
 
 The engine never changes state directly; it appends an event and this reducer applies it, so
 the live state and a replay of the log are the same by construction. Only the generic event
-vocabulary changes state here; a ruleset may add reducers for its own event types.
+vocabulary changes state here (`CORE_REDUCERS`); a ruleset adds reducers for its own event
+types, or replaces one of these (calling it first if it only adds to it), and keeps its own
+memory in the `rules` bags of the state, each combatant and each pair.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from typing import Any
 from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.events import Event
 from battlemap.core.motion import Knots, position_on
-from battlemap.core.standing import Standing
 
 
 @dataclass
@@ -41,13 +42,8 @@ class CombatantState:
     knots: Knots | None = None
     action: ActionInProgress | None = None
     down: bool = False
+    #: Has begun an action in this fight.
     acted: bool = False
-    #: The count acted on from now on: the initiative's, until a delay moves it.
-    initiative_count: int | None = None
-    first_round: int | None = None
-    #: The initiative as rolled (None before the fight rolls it).
-    standing: Standing | None = None
-    ac_modifiers: list[tuple[int, float]] = field(default_factory=list)
     #: Statuses that come and go ("stunned", "frozen", "fleeing"...), set by `status` events.
     statuses: set[str] = field(default_factory=set)
     #: The ruleset's own per-combatant state (pools, conditions, its initiative), written only
@@ -59,11 +55,6 @@ class CombatantState:
         return self.combatant.id
 
     @property
-    def flat_footed(self) -> bool:
-        """Not yet acted in this fight (3e: no Dex to AC, no attacks of opportunity)."""
-        return not self.acted
-
-    @property
     def casting(self) -> bool:
         return self.action is not None and self.action.spell is not None
 
@@ -72,9 +63,6 @@ class CombatantState:
         if self.knots is not None:
             return position_on(self.knots, time)
         return self.position
-
-    def armor_class(self, time: float) -> int:
-        return self.combatant.ac + sum(v for v, until in self.ac_modifiers if time < until)
 
 
 Reducer = Callable[["State", Event], None]
@@ -92,7 +80,9 @@ class State:
             c.id: CombatantState(c, c.hp, (c.x, c.y)) for c in encounter.combatants
         }
         self._reducers: Mapping[str, Reducer] = (
-            MappingProxyType({**_REDUCERS, **extra_reducers}) if extra_reducers else _REDUCERS
+            MappingProxyType({**CORE_REDUCERS, **extra_reducers})
+            if extra_reducers
+            else CORE_REDUCERS
         )
         #: The ruleset's own state of the fight (an escalation die, the current initiative).
         self.rules: dict[str, Any] = {}
@@ -126,7 +116,6 @@ class State:
                 "down": c.down,
                 "acted": c.acted,
                 "action": None if c.action is None else c.action.id,
-                "initiative_count": c.initiative_count,
                 "statuses": sorted(c.statuses),
                 "rules": dict(c.rules),
             }
@@ -151,18 +140,6 @@ def replay(
     return state
 
 
-def _initiative(state: State, event: Event) -> None:
-    c = state[event.actor or ""]
-    c.initiative_count = event.count
-    c.first_round = int(event["first_round"])
-    c.standing = Standing(
-        total=int(event["total"]),
-        count=event.count,
-        surprise_rounds=int(event.get("surprise_rounds", 0)),
-        penalty_rounds=int(event.get("penalty_rounds", 0)),
-    )
-
-
 def _action_start(state: State, event: Event) -> None:
     c = state[event.actor or ""]
     spell = event.get("spell")
@@ -180,10 +157,6 @@ def _action_start(state: State, event: Event) -> None:
     if path:
         arrivals = event["arrivals"]
         c.knots = [(float(t), float(x), float(y)) for t, (x, y) in zip(arrivals, path, strict=True)]
-
-
-def _delay(state: State, event: Event) -> None:
-    state[event.actor or ""].initiative_count = int(event["to_count"])
 
 
 def _course(state: State, event: Event) -> None:
@@ -219,12 +192,6 @@ def _down(state: State, event: Event) -> None:
     c.down = True
 
 
-def _spell_lost(state: State, event: Event) -> None:
-    c = state[event.actor or ""]
-    if c.action is not None:
-        c.action.spell = None
-
-
 def _status(state: State, event: Event) -> None:
     """A status comes (`on` true) or goes: stunned, frozen, fleeing, whatever a ruleset names."""
     statuses = state[str(event.actor)].statuses
@@ -234,23 +201,15 @@ def _status(state: State, event: Event) -> None:
         statuses.discard(str(event["status"]))
 
 
-def _ac_modifier(state: State, event: Event) -> None:
-    c = state[event.actor or ""]
-    c.ac_modifiers.append((int(event["amount"]), float(event["until"])))
-
-
-_REDUCERS: Mapping[str, Reducer] = MappingProxyType(
+#: The reducers of the shared event vocabulary, by event type.
+CORE_REDUCERS: Mapping[str, Reducer] = MappingProxyType(
     {
-        "initiative": _initiative,
         "action_start": _action_start,
         "action_end": _action_end,
         "course": _course,
-        "delay": _delay,
         "position": _position,
         "damage": _damage,
         "down": _down,
-        "spell_lost": _spell_lost,
-        "ac_modifier": _ac_modifier,
         "status": _status,
     }
 )

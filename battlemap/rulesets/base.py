@@ -54,6 +54,12 @@ class Ruleset(Protocol):
         and planning show it); None when no roll is set."""
         ...
 
+    def standing_of(self, state: State, combatant_id: str) -> Standing | None:
+        """The combatant's initiative as the fight has it in `state` (its `count` the one he
+        acts on now), read from the ruleset's own state; None before the fight gives him one.
+        The roster and planning show it, and `standing` before it."""
+        ...
+
     def preview(
         self,
         state: State,

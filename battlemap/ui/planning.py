@@ -436,10 +436,10 @@ class PlanningController(QObject):
         return position, start_time
 
     def _initiative_count(self, actor: str) -> int:
-        state = self.session.state()[actor]
-        if state.initiative_count is not None:
-            return state.initiative_count
-        standing = self.session.ruleset.standing(self.document.encounter.combatant(actor))
+        ruleset = self.session.ruleset
+        standing = ruleset.standing_of(self.session.state(), actor) or ruleset.standing(
+            self.document.encounter.combatant(actor)
+        )
         if standing is not None:
             return standing.count
         # Not rolled yet: times assume the round's first unit.

@@ -14,11 +14,8 @@ def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
     rows = []
     for c in encounter.combatants:
         now = state[c.id]
-        standing = now.standing if now.standing is not None else session.ruleset.standing(c)
-        # The count as it stands at the playhead: a delay moves it.
-        count = now.initiative_count
-        if count is None and standing is not None:
-            count = standing.count
+        # As it stands at the playhead (a delay moves the count), or as typed before the fight.
+        standing = session.ruleset.standing_of(state, c.id) or session.ruleset.standing(c)
         rows.append(
             RosterRow(
                 id=c.id,
@@ -28,7 +25,7 @@ def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
                 max_hp=c.hit_points_max,
                 ac=c.ac,
                 initiative_total=None if standing is None else standing.total,
-                count=count,
+                count=None if standing is None else standing.count,
                 surprise_rounds=0 if standing is None else standing.surprise_rounds,
                 penalty_rounds=0 if standing is None else standing.penalty_rounds,
             )

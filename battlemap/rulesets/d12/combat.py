@@ -8,6 +8,7 @@ from battlemap.core.decisions import RollRequest
 from battlemap.core.encounter import AttackProfile
 from battlemap.core.engine import NeedRoll, Process
 from battlemap.geometry.contact import footprint_gap, within_reach
+from battlemap.rulesets.d12.reducers import armor_class
 
 if TYPE_CHECKING:
     from battlemap.rulesets.d12.fight import D12Fight
@@ -82,7 +83,7 @@ class Combat:
         )
         bonus = profile.bonus + extra
         total = roll.total + bonus
-        ac = them.armor_class(now)
+        ac = armor_class(them, now)
         hit = roll.total == 20 or (roll.total != 1 and total >= ac)
         damage = 0
         damage_detail = ""

@@ -18,6 +18,7 @@ from battlemap.rulesets.d12.clock import D12Clock
 from battlemap.rulesets.d12.fight import D12Fight
 from battlemap.rulesets.d12.initiative import Initiative
 from battlemap.rulesets.d12.preview import preview
+from battlemap.rulesets.d12.reducers import REDUCERS, standing_of
 from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
 from battlemap.rulesets.d12.validate import validate_encounter
 
@@ -30,7 +31,7 @@ class D12Ruleset:
 
     name = "d12"
     clock: RoundClock = D12Clock()
-    reducers: Mapping[str, Reducer] = MappingProxyType({})
+    reducers: Mapping[str, Reducer] = REDUCERS
     sentences: Mapping[str, Sentence] = MappingProxyType({})
     fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = ACTION_UNITS
@@ -50,6 +51,9 @@ class D12Ruleset:
             return None
         init = Initiative.from_roll(combatant.initiative_roll, combatant.init_mod)
         return Standing(init.total, init.count, init.surprise_rounds, init.penalty_rounds)
+
+    def standing_of(self, state: State, combatant_id: str) -> Standing | None:
+        return standing_of(state, combatant_id)
 
     def preview(
         self,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from battlemap.core.errors import EncounterError
+from battlemap.rulesets import get_ruleset
+from battlemap.rulesets.d12.reducers import initiative_count
 from tests.factories import combatant, encounter, events, plan, run
 
 
@@ -29,7 +31,9 @@ def test_a_delay_moves_this_rounds_action_and_every_later_one() -> None:
     assert (delay.time, delay["from_count"], delay["to_count"]) == (3.0, 9, 4)
     starts = [(e.round, e.count, e.time) for e in events(engine, "action_start", "thorin")]
     assert starts == [(1, 4, 8.0), (2, 4, 20.0)]
-    assert engine.state["thorin"].initiative_count == 4
+    assert initiative_count(engine.state["thorin"]) == 4
+    standing = get_ruleset("d12").standing_of(engine.state, "thorin")
+    assert standing is not None and (standing.total, standing.count) == (9, 4)
 
 
 def test_a_delay_to_an_earlier_count_is_refused_in_play() -> None:

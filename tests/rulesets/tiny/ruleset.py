@@ -87,6 +87,9 @@ class TinyRuleset:
     def standing(self, combatant: Combatant) -> Standing | None:
         return None
 
+    def standing_of(self, state: State, combatant_id: str) -> Standing | None:
+        return None
+
     def preview(
         self,
         state: State,
