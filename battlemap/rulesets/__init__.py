@@ -17,6 +17,7 @@ from battlemap.rulesets.base import Ruleset
 #: Ruleset name -> "module:Class" of its class (instantiated with no arguments).
 _BUILT_IN: dict[str, str] = {
     "d12": "battlemap.rulesets.d12.ruleset:D12Ruleset",
+    "combat-experience": "battlemap.rulesets.combat_experience.ruleset:CombatExperienceRuleset",
 }
 _REGISTERED: dict[str, Callable[[], Ruleset]] = {}
 

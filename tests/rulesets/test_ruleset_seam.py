@@ -89,7 +89,9 @@ def test_the_fight_model_plays_it_and_replays_it_by_key(tiny: None, tmp_path: Pa
 def test_an_unregistered_name_is_refused_with_the_choices() -> None:
     with pytest.raises(EncounterError) as caught:
         rulesets.get_ruleset("tiny", "f.json")
-    assert str(caught.value) == "f.json, ruleset: unknown ruleset 'tiny' (available: d12)"
+    assert str(caught.value) == (
+        "f.json, ruleset: unknown ruleset 'tiny' (available: d12, combat-experience)"
+    )
 
 
 # --- a ruleset's own fields in the file ---------------------------------------------------------
