@@ -13,6 +13,7 @@ from battlemap.core.encounter import AttackProfile, Combatant, Encounter, MapSpe
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.rulesets.d12.clock import D12Clock
+from battlemap.rulesets.d12.sentences import SENTENCES as D12_SENTENCES
 from battlemap.ui.log_dock import HEADER_ROLE, LogDock
 from tests.ui.screenshots import save_png
 
@@ -31,7 +32,7 @@ ENCOUNTER = Encounter(
 
 
 def narrator() -> Narrator:
-    return Narrator(ENCOUNTER, D12Clock())
+    return Narrator(ENCOUNTER, D12Clock(), D12_SENTENCES)
 
 
 def event(type_: str, time: float, actor: str | None = None, **fields: object) -> Event:
@@ -234,7 +235,7 @@ def test_scrubbing_never_narrates_again(dock: LogDock) -> None:
             return super().sentence(event)
 
     events = many_events(250)  # 3,000 events
-    dock.set_events(events, CountingNarrator(ENCOUNTER, D12Clock()))
+    dock.set_events(events, CountingNarrator(ENCOUNTER, D12Clock(), D12_SENTENCES))
     assert CountingNarrator.calls == 3000
 
     for step in range(600):

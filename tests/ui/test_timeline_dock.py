@@ -24,6 +24,7 @@ from battlemap.core.engine import Engine
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.rulesets import get_ruleset
+from battlemap.rulesets.d12.sentences import SENTENCES as D12_SENTENCES
 from battlemap.storage.encounter_file import load_encounter
 from battlemap.ui.palette import side_color
 from battlemap.ui.timeline_axes import CountAxis, RoundAxis
@@ -77,7 +78,9 @@ def _shown_dock(qtbot: QtBot) -> TimelineDock:
 def dock(qtbot: QtBot, fight: Fight) -> TimelineDock:
     dock = _shown_dock(qtbot)
     dock.set_lanes(fight.lanes)
-    dock.set_events(fight.events, fight.clock, Narrator(fight.encounter, fight.clock))
+    dock.set_events(
+        fight.events, fight.clock, Narrator(fight.encounter, fight.clock, D12_SENTENCES)
+    )
     QApplication.processEvents()
     return dock
 
@@ -259,7 +262,9 @@ def test_hovering_a_marker_tells_it_in_words(dock: TimelineDock, fight: Fight) -
     assert QToolTip.isVisible()
     first_blow = next(e for e in fight.of_type("attack") if e.actor == "thorin")
     # The same sentence as the log dock and `simulate --text` give, whatever its wording.
-    assert QToolTip.text() == Narrator(fight.encounter, fight.clock).sentence(first_blow)
+    assert QToolTip.text() == Narrator(fight.encounter, fight.clock, D12_SENTENCES).sentence(
+        first_blow
+    )
     assert QToolTip.text().startswith("Round 1, 6: Thorin attacks goblin with battleaxe")
 
 

@@ -19,6 +19,7 @@ from battlemap.rulesets.d12.fight import D12Fight
 from battlemap.rulesets.d12.initiative import Initiative
 from battlemap.rulesets.d12.preview import preview
 from battlemap.rulesets.d12.reducers import REDUCERS, standing_of
+from battlemap.rulesets.d12.sentences import SENTENCES
 from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
 from battlemap.rulesets.d12.validate import validate_encounter
 
@@ -32,7 +33,7 @@ class D12Ruleset:
     name = "d12"
     clock: RoundClock = D12Clock()
     reducers: Mapping[str, Reducer] = REDUCERS
-    sentences: Mapping[str, Sentence] = MappingProxyType({})
+    sentences: Mapping[str, Sentence] = SENTENCES
     fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = ACTION_UNITS
     # Charges and follows move too, but toward a target, not along clicked waypoints.

@@ -7,7 +7,7 @@ window's fight model take a ruleset that lives in its own package and is registe
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -15,8 +15,9 @@ from battlemap.core.decisions import RollRequest, decision_key
 from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.engine import NeedRoll, Process, Wait
 from battlemap.core.errors import EncounterError
+from battlemap.core.events import Event
 from battlemap.core.fields import NO_FIELDS, RulesetFields
-from battlemap.core.narration import Sentence
+from battlemap.core.narration import Sentence, tell_roll
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
@@ -52,11 +53,16 @@ class SegmentClock:
         return f"Round {self.round_of(time)}, segment {self.count_of(time)}"
 
 
+def _roll(event: Event, name: Callable[[str | None], str]) -> str | None:
+    """Its damage roll is told by the damage it does."""
+    return None if event["purpose"] == "damage" else tell_roll(event, name)
+
+
 class TinyRuleset:
     name = "tiny"
     clock = SegmentClock()
     reducers: Mapping[str, Reducer] = MappingProxyType({})
-    sentences: Mapping[str, Sentence] = MappingProxyType({})
+    sentences: Mapping[str, Sentence] = MappingProxyType({"roll": _roll})
     fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = MappingProxyType({"attack": SEGMENTS})
     path_actions: Mapping[str, int] = MappingProxyType({})
