@@ -20,7 +20,7 @@ from typing import Any
 
 from battlemap.core.events import Event
 from battlemap.core.standing import Standing
-from battlemap.core.state import CombatantState, Reducer, State
+from battlemap.core.state import CORE_REDUCERS, CombatantState, Reducer, State
 from battlemap.rulesets.combat_experience.fields import flag
 from battlemap.rulesets.combat_experience.initiative import (
     Condition,
@@ -145,9 +145,14 @@ def make_reducers(rules: CheckRules) -> Mapping[str, Reducer]:
         c, before = _current(state, event)
         _put(c, set_initiative(before, int(event["to"])))
 
-    def acts(state: State, event: Event) -> None:
-        c, before = _current(state, event)
-        if before.can_act:
+    core_action_start = CORE_REDUCERS["action_start"]
+
+    def action_start(state: State, event: Event) -> None:
+        """The shared reducer, then: an action of his own (not a run and scream) is acting."""
+        core_action_start(state, event)
+        c = state[str(event.actor)]
+        before = initiative_of(c)
+        if before is not None and before.can_act and event["action"] != "flee":
             _put(c, mark_acted(before))
 
     def frozen(state: State, event: Event) -> None:
@@ -220,7 +225,7 @@ def make_reducers(rules: CheckRules) -> Mapping[str, Reducer]:
             "initiative_set": initiative_set,
             "skip": skip,
             "drop": drop,
-            "acts": acts,
+            "action_start": action_start,
             "frozen": frozen,
             "stunned": stunned,
             "waits": waits,

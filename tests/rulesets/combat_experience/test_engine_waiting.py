@@ -202,6 +202,9 @@ def test_an_interrupting_blow_that_stuns_stops_the_action_it_interrupts() -> Non
     engine = run(enc)
     (stunned,) = events(engine, "stunned", "orc")
     assert (stunned["by"], stunned.time) == ("ann", ORC_SLOT)
+    # His turn had begun, but no action of his: stunned before he managed to act, he recovers
+    # at his opening difficulty (10) + 5.
+    assert (stunned["acted"], stunned["difficulty"]) == (False, 15)
     assert [(e["action"], e["reason"]) for e in events(engine, "plan_skipped", "orc")] == [
         ("attack", "stunned")
     ]
