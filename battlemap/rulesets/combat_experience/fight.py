@@ -125,6 +125,11 @@ class CombatExperienceFight:
         while round_number <= self.last_round:
             if round_number > 1 and self._settled():
                 return
+            if round_number > 1 and self._quiet(round_number):
+                # Nothing would happen: pass over to the next round with a plan (d12 too
+                # passes over empty rounds; a plan 1000 rounds away must not announce 999).
+                round_number = min(p.round for p in self.encounter.plans if p.round > round_number)
+                continue
             yield Wait(self.clock.round_start(round_number))
             self._done = set()
             self._later = {}
@@ -134,6 +139,22 @@ class CombatExperienceFight:
             yield from self._turns(round_number)
             yield from self._round_end(round_number)
             round_number += 1
+
+    def _quiet(self, round_number: int) -> bool:
+        """Round `round_number` would change nothing: no plans for it, and everyone standing
+        acts normally (no one to re-roll, recover, or take a skip's +15)."""
+        if any(p.round == round_number for p in self.encounter.plans):
+            return False
+        for c in self.state.combatants.values():
+            standing = initiative_of(c)
+            if c.down or standing is None:
+                continue
+            if (
+                standing.condition is not Condition.ACTING
+                or standing.next_round_initiative is not None
+            ):
+                return False
+        return True
 
     def _settled(self) -> bool:
         """The fight is over when fewer than two sides have anyone standing."""

@@ -316,3 +316,18 @@ def test_a_target_out_of_reach_is_not_attacked() -> None:
     engine = run(enc)
     assert not events(engine, "attack")
     assert "Round 1, initiative 18: Ann cannot reach Orc (20 ft away)" in text(engine)
+
+
+def test_rounds_where_nothing_would_happen_are_passed_over() -> None:
+    """No plans, nobody frightened, stunned or owed a skip's +15: the fight goes on at the next
+    round with a plan (a plan in round 50 does not announce 47 empty rounds)."""
+    enc = encounter(
+        fighter("ann", "heroes", 2.5, 2.5, situation="initiated", initiative_rolls=(16,)),
+        fighter("dan", "orcs", 9.5, 9.5, situation="wary", fearless=True, initiative_rolls=(9, 21)),
+        plans=(plan("ann", 1, "skip"), plan("ann", 50, "move", path=[(2.5, 4.5)])),
+    )
+    engine = run(enc)
+    # Round 2: Dan re-rolls and Ann's skip takes effect; round 3 would change nothing.
+    assert [e.round for e in events(engine, "round_start")] == [1, 2, 50]
+    (moved,) = events(engine, "action_start", "ann")
+    assert (moved.round, moved.count) == (50, 31)
