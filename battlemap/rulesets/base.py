@@ -6,11 +6,14 @@ labelled, how initiative works, which actions exist and how they resolve.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.events import Event
 from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
@@ -20,6 +23,24 @@ from battlemap.geometry.walls import WallIndex
 
 if TYPE_CHECKING:
     from battlemap.core.engine import Engine
+
+#: The symbols the timeline draws: a blow that hits or misses, a spell going off, a spell lost,
+#: a combatant dropping, an opportunity (on the mover's lane), a readied action going off.
+MARK_SYMBOLS = ("hit", "miss", "spell", "lost", "down", "opportunity", "triggered")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """How the timeline marks one event: one of `MARK_SYMBOLS`, on the lane of `lane` (None:
+    the event's actor) at `time` (None: the event's time)."""
+
+    symbol: str
+    lane: str | None = None
+    time: float | None = None
+
+
+#: A ruleset's marking of one event type: the event to its Mark, or None (not marked).
+Marking = Callable[[Event], Mark | None]
 
 
 class Ruleset(Protocol):
@@ -33,6 +54,8 @@ class Ruleset(Protocol):
     reducers: Mapping[str, Reducer]
     #: Sentences for its own event types (or its own way of telling a shared one).
     sentences: Mapping[str, Sentence]
+    #: How the timeline marks its events, by event type (the shared `down` is marked already).
+    markers: Mapping[str, Marking]
     #: Its own fields in the encounter file (combatants, plans, sides), read by storage.
     fields: RulesetFields
     #: Action names a plan may use, with their duration in units (for planning and validation).
@@ -73,3 +96,14 @@ class Ruleset(Protocol):
         """What a path being planned would run into (attacks of opportunity, intercepts), in
         time order: `points` start at the mover, who covers `feet` in `duration` units."""
         ...
+
+
+#: No marks of a ruleset's own: the timeline marks only the shared `down`.
+NO_MARKS: Mapping[str, Marking] = MappingProxyType({})
+
+
+def markers_of(ruleset: Ruleset) -> Mapping[str, Marking]:
+    """The ruleset's `markers`; none for a ruleset written before the member existed (it then
+    shows only drops on the timeline, and stays playable)."""
+    found: Mapping[str, Marking] = getattr(ruleset, "markers", NO_MARKS)
+    return found

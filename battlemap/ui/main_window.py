@@ -29,6 +29,7 @@ from battlemap.core.encounter import Encounter
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.geometry.walls import wall_index
+from battlemap.rulesets.base import markers_of
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.storage.settings import Settings, save_settings
 from battlemap.ui.combatant_dialog import CombatantDialog
@@ -274,7 +275,9 @@ class MainWindow(WindowActions):
         narrator = Narrator(
             self.session.encounter, self.session.ruleset.clock, self.session.ruleset.sentences
         )
-        self.timeline.set_events(events, self.session.ruleset.clock, narrator)
+        self.timeline.set_events(
+            events, self.session.ruleset.clock, narrator, markers_of(self.session.ruleset)
+        )
         self.log.set_events(events, narrator)
         self.log.show_until(self.session.time)
         self.map.set_editable(not self.session.started)

@@ -8,7 +8,7 @@ ruleset's RoundClock, so other rulesets label themselves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QDockWidget, QToolTip, QWidget
 from battlemap.core.clock import RoundClock
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
+from battlemap.rulesets.base import Marking
 from battlemap.ui.timeline_axes import CountAxis, LaneAxis, RoundAxis
 from battlemap.ui.timeline_items import (
     BAR_BOTTOM,
@@ -83,6 +84,7 @@ class TimelineDock(QDockWidget):
         )
         self._clock = clock
         self._narrator: Narrator | None = None
+        self._markers: Mapping[str, Marking] = {}
         self._layout = LaneLayout()
         self._content = TimelineContent()
         self._time = 0.0
@@ -179,18 +181,24 @@ class TimelineDock(QDockWidget):
         self._fit_lanes()
 
     def set_events(
-        self, events: Sequence[Event], clock: RoundClock, narrator: Narrator | None = None
+        self,
+        events: Sequence[Event],
+        clock: RoundClock,
+        narrator: Narrator | None = None,
+        markers: Mapping[str, Marking] | None = None,
     ) -> None:
         """Replace everything drawn from the log; the view shows the rounds holding events.
 
         The same fight again (rewound, branched, undone: its log opens with the same event)
         keeps the game master's pan and zoom; a new fight is shown whole. `narrator`, when
-        given, words the tooltips as the log dock does.
+        given, words the tooltips as the log dock does; `markers` are the ruleset's
+        (`Ruleset.markers`: which events get a symbol).
         """
         same_fight = bool(events) and events[0] == self._opening
         self._clock = clock
         self._narrator = narrator
-        self._content = TimelineContent()
+        self._markers = markers or {}
+        self._content = TimelineContent(self._markers)
         for item in (self.bands, self.bars_item, self.markers_item):
             item.content = self._content
             item.update()
@@ -231,7 +239,7 @@ class TimelineDock(QDockWidget):
     def clear(self) -> None:
         """Forget the lanes and the events; the playhead goes back to 0 (without a signal)."""
         self.set_lanes([])
-        self._content = TimelineContent()
+        self._content = TimelineContent(self._markers)
         for item in (self.bands, self.bars_item, self.markers_item):
             item.content = self._content
             item.update()

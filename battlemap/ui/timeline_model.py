@@ -1,7 +1,9 @@
 """What the timeline draws, read from the event log: action bars and event markers.
 
 No Qt here: the dock turns these values into pictures, and tests can check the reading of the
-log on its own. Words for tooltips are made on demand (hovering is rare, logs are long).
+log on its own. Which events are marked, and how, the ruleset says (`Ruleset.markers`); a drop
+(the shared `down`) is marked whatever the ruleset. Words for tooltips are made on demand
+(hovering is rare, logs are long).
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import dataclasses
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.events import Event
+from battlemap.rulesets.base import Mark, Marking
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,8 @@ class Lane:
 
 
 class MarkerKind(enum.Enum):
-    """The kinds of moment marked on a lane; each has its own symbol."""
+    """The kinds of moment marked on a lane; each has its own symbol. The values are the
+    `MARK_SYMBOLS` a ruleset's `Mark` names."""
 
     HIT = "hit"
     MISS = "miss"
@@ -88,28 +93,18 @@ class Changes:
     markers: list[Marker]
 
 
-def _marker_kind(event: Event) -> MarkerKind | None:
-    if event.type == "attack":
-        return MarkerKind.HIT if event.get("hit") else MarkerKind.MISS
-    if event.type == "spell_effect":
-        return MarkerKind.SPELL
-    if event.type == "spell_lost":
-        return MarkerKind.LOST
-    if event.type == "concentration_check" and not event.get("success", True):
-        return MarkerKind.LOST
-    if event.type == "down":
-        return MarkerKind.DOWN
-    if event.type in ("aoo", "intercept"):
-        return MarkerKind.OPPORTUNITY
-    if event.type == "triggered":
-        return MarkerKind.TRIGGERED
-    return None
+#: The shared vocabulary's marks, under the ruleset's.
+SHARED_MARKERS: Mapping[str, Marking] = MappingProxyType({"down": lambda e: Mark("down")})
+
+_KINDS = {kind.value: kind for kind in MarkerKind}
 
 
 class TimelineContent:
     """Bars and markers read from a growing log, kept in time order for fast look-ups."""
 
-    def __init__(self) -> None:
+    def __init__(self, markers: Mapping[str, Marking] | None = None) -> None:
+        """`markers`: the ruleset's, by event type (`Ruleset.markers`)."""
+        self._marking: Mapping[str, Marking] = {**SHARED_MARKERS, **(markers or {})}
         self.bars: list[Bar] = []  # in start order
         self.markers: list[Marker] = []  # in time order
         self._bar_index: dict[str, int] = {}
@@ -127,15 +122,12 @@ class TimelineContent:
                 self._start(event, changes)
             elif event.type == "action_end":
                 self._end(event, changes)
-            kind = _marker_kind(event)
-            if kind is not None and event.actor is not None:
-                # An opportunity is the mover's moment: mark it where he is, at its point in time.
-                lane = str(event["target"]) if kind is MarkerKind.OPPORTUNITY else event.actor
-                when = (
-                    float(event.get("at", event.time))
-                    if kind is MarkerKind.OPPORTUNITY
-                    else event.time
-                )
+            marking = self._marking.get(event.type)
+            mark = marking(event) if marking is not None and event.actor is not None else None
+            kind = None if mark is None else _KINDS.get(mark.symbol)
+            if mark is not None and kind is not None and event.actor is not None:
+                lane = event.actor if mark.lane is None else mark.lane
+                when = event.time if mark.time is None else mark.time
                 marker = Marker(when, lane, kind, event)
                 # insort, not append: a caller adding a batch out of order still gets order.
                 bisect.insort(self.markers, marker, key=lambda m: m.time)
@@ -227,35 +219,14 @@ def bar_caption(bar: Bar, name_of: Callable[[str], str]) -> str:
 
 
 def describe_event(event: Event, clock: RoundClock, name_of: Callable[[str], str]) -> str:
-    """A plain sentence for a marked event, when no Narrator is at hand."""
+    """A plain line for a marked event, when no Narrator is at hand (or it says nothing)."""
     who = name_of(event.actor or "?")
-    if event.type == "attack":
-        whom = name_of(str(event.get("target")))
-        what = f"hits {whom} for {event.get('damage')}" if event.get("hit") else f"misses {whom}"
-        text = f"{who} {what}"
-    elif event.type == "spell_effect":
-        text = f"{who}'s {event.get('spell')} goes off"
-        if event.get("target"):
-            text += f" on {name_of(str(event['target']))}"
-    elif event.type == "spell_lost":
-        text = f"{who} loses the spell {event.get('spell')}"
-    elif event.type == "concentration_check":
-        verdict = "keeps" if event.get("success") else "fails to keep"
-        text = f"{who} {verdict} {event.get('spell')}: {event.get('total')} vs DC {event.get('dc')}"
-    elif event.type == "down":
+    if event.type == "down":
         text = f"{who} drops at {event.get('hp')} hp"
-    elif event.type == "triggered":
-        by = f" by {name_of(str(event['by']))}" if event.get("by") else ""
-        text = (
-            f"{who}'s readied action goes off ({str(event.get('trigger')).replace('_', ' ')}{by})"
-        )
-    elif event.type in ("aoo", "intercept"):
-        whom = name_of(str(event.get("target")))
-        what = "attack of opportunity on" if event.type == "aoo" else "intercept of"
-        verdict = "taken" if event.get("taken") else "declined"
-        text = f"{who}'s {what} {whom} ({verdict})"
     else:
         text = f"{who}: {event.type.replace('_', ' ')}"
+        if event.get("target"):
+            text += f" ({name_of(str(event['target']))})"
     return f"{clock.label(event.time)}: {text}"
 
 

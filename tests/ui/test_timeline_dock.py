@@ -24,6 +24,7 @@ from battlemap.core.engine import Engine
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.rulesets import get_ruleset
+from battlemap.rulesets.d12.markers import MARKERS as D12_MARKERS
 from battlemap.rulesets.d12.sentences import SENTENCES as D12_SENTENCES
 from battlemap.storage.encounter_file import load_encounter
 from battlemap.ui.palette import side_color
@@ -79,7 +80,10 @@ def dock(qtbot: QtBot, fight: Fight) -> TimelineDock:
     dock = _shown_dock(qtbot)
     dock.set_lanes(fight.lanes)
     dock.set_events(
-        fight.events, fight.clock, Narrator(fight.encounter, fight.clock, D12_SENTENCES)
+        fight.events,
+        fight.clock,
+        Narrator(fight.encounter, fight.clock, D12_SENTENCES),
+        D12_MARKERS,
     )
     QApplication.processEvents()
     return dock
@@ -149,7 +153,7 @@ def test_one_lane_per_combatant_top_to_bottom_with_names(dock: TimelineDock, fig
 
 def test_lanes_given_after_the_events_still_carry_the_bars(qtbot: QtBot, fight: Fight) -> None:
     dock = _shown_dock(qtbot)
-    dock.set_events(fight.events, fight.clock)
+    dock.set_events(fight.events, fight.clock, markers=D12_MARKERS)
     dock.set_lanes(list(reversed(fight.lanes)))
     thorin_bar = next(b for b in dock.content.bars if b.actor == "thorin")
     rect = dock.bars_item.bar_rect(thorin_bar)
@@ -179,7 +183,7 @@ def test_an_action_without_its_end_yet_runs_to_its_planned_end(
 ) -> None:
     # The log as it stands just after Mialee's readied shot began at 4.0 and before 7.0.
     early = [e for e in fight.events if e.time < 7.0]
-    dock.set_events(early, fight.clock)
+    dock.set_events(early, fight.clock, markers=D12_MARKERS)
     shot = dock.content.bar("archer.r1.1.readied")
     assert (shot.actor, shot.action, shot.is_open) == ("archer", "attack", True)
     rect = dock.bars_item.bar_rect(shot)
@@ -194,7 +198,7 @@ def test_adding_events_ends_open_bars_without_rebuilding(dock: TimelineDock, fig
     # The log as it stands the moment the shaman begins casting (4.0), before Mialee's readied
     # shot goes off: the engine stops there when the table rolls that shot.
     split = next(i for i, e in enumerate(fight.events) if e.type == "triggered")
-    dock.set_events(fight.events[:split], fight.clock)
+    dock.set_events(fight.events[:split], fight.clock, markers=D12_MARKERS)
     items_before = list(dock.plot_widget.scene().items())
     untouched = dock.content.bar("luet.r1.1")  # Luet's move ends at 7.0, later
     assert dock.bars_item.bar_rect(dock.content.bar("shaman.r1.1")).right() == 10.0  # type: ignore[union-attr]
@@ -286,13 +290,13 @@ def test_hovering_where_a_readied_action_went_off_says_what_set_it_off(
 
 
 def test_without_a_narrator_the_words_are_plain(dock: TimelineDock, fight: Fight) -> None:
-    dock.set_events(fight.events, fight.clock)
+    dock.set_events(fight.events, fight.clock, markers=D12_MARKERS)
     scene = dock.view_box.mapViewToScene
-    assert dock.tooltip_at(scene(QPointF(6.0, MARKER_Y))) == "Round 1, 6: Thorin hits goblin for 10"
+    # The window knows no ruleset's words: each marked event by its type and whom it concerns.
+    assert dock.tooltip_at(scene(QPointF(6.0, MARKER_Y))) == "Round 1, 6: Thorin: attack (goblin)"
     shaman = fight.row("shaman")
     assert dock.tooltip_at(scene(QPointF(4.0, shaman + MARKER_Y))) == (
-        "Round 1, 8: goblin shaman fails to keep cause fear: 7 vs DC 15\n"
-        "Round 1, 8: goblin shaman loses the spell cause fear"
+        "Round 1, 8: goblin shaman: concentration check\nRound 1, 8: goblin shaman: spell lost"
     )
     # Below the markers, on the bar: the action itself, here Mialee's wait cut short.
     assert dock.tooltip_at(scene(QPointF(2.0, fight.row("archer") + 0.1))) == (
@@ -511,10 +515,11 @@ def test_the_same_fight_again_keeps_the_zoom_a_new_one_is_shown_whole(
     dock: TimelineDock, fight: Fight
 ) -> None:
     dock.view_box.setXRange(20.0, 26.0, padding=0.0)
-    dock.set_events([e for e in fight.events if e.time <= 13.0], fight.clock)  # rewound
+    rewound = [e for e in fight.events if e.time <= 13.0]
+    dock.set_events(rewound, fight.clock, markers=D12_MARKERS)
     assert dock.view_box.viewRange()[0] == pytest.approx([20.0, 26.0])
     other_fight = [e for e in fight.events if e.time >= 12.0]  # opens in round 2
-    dock.set_events(other_fight, fight.clock)
+    dock.set_events(other_fight, fight.clock, markers=D12_MARKERS)
     (left, right), _ = dock.view_box.viewRange()
     assert left < 12.0 < 36.0 < right < 37.0  # rounds 2 and 3
 
@@ -587,6 +592,23 @@ def test_opportunities_are_marked_on_the_movers_lane(qtbot: QtBot) -> None:
     assert engine.run()
     dock = _shown_dock(qtbot)
     dock.set_lanes([Lane("fighter", "Fighter", "guards"), Lane("runner", "Runner", "thieves")])
-    dock.set_events(list(engine.log), get_ruleset("d12").clock)
+    dock.set_events(list(engine.log), get_ruleset("d12").clock, markers=D12_MARKERS)
     marked = [(m.actor, m.time) for m in dock.content.markers if m.kind is MarkerKind.OPPORTUNITY]
     assert marked == [("runner", 5.5)]
+
+
+def test_the_ruleset_says_what_is_marked(fight: Fight) -> None:
+    """Markers come from `Ruleset.markers` (each symbol one the window draws); without them
+    only the shared `down` is marked."""
+    from battlemap.rulesets.base import MARK_SYMBOLS
+    from battlemap.ui.timeline_model import TimelineContent
+
+    assert sorted(kind.value for kind in MarkerKind) == sorted(MARK_SYMBOLS)
+    bare = TimelineContent()
+    bare.add(fight.events)
+    assert {m.kind for m in bare.markers} == {MarkerKind.DOWN}
+    d12 = TimelineContent(get_ruleset("d12").markers)
+    d12.add(fight.events)
+    kinds = {m.kind for m in d12.markers}
+    assert {MarkerKind.HIT, MarkerKind.MISS, MarkerKind.LOST, MarkerKind.DOWN} <= kinds
+    assert len(d12.bars) == len(bare.bars) > 0

@@ -14,9 +14,11 @@ from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.geometry.walls import WallIndex
+from battlemap.rulesets.base import Marking
 from battlemap.rulesets.d12.clock import D12Clock
 from battlemap.rulesets.d12.fight import D12Fight
 from battlemap.rulesets.d12.initiative import Initiative
+from battlemap.rulesets.d12.markers import MARKERS
 from battlemap.rulesets.d12.preview import preview
 from battlemap.rulesets.d12.reducers import REDUCERS, standing_of
 from battlemap.rulesets.d12.sentences import SENTENCES
@@ -34,6 +36,7 @@ class D12Ruleset:
     clock: RoundClock = D12Clock()
     reducers: Mapping[str, Reducer] = REDUCERS
     sentences: Mapping[str, Sentence] = SENTENCES
+    markers: Mapping[str, Marking] = MARKERS
     fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = ACTION_UNITS
     # Charges and follows move too, but toward a target, not along clicked waypoints.

@@ -22,6 +22,7 @@ from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.geometry.walls import WallIndex
+from battlemap.rulesets.base import Marking
 
 if TYPE_CHECKING:
     from battlemap.core.engine import Engine
@@ -63,6 +64,7 @@ class TinyRuleset:
     clock = SegmentClock()
     reducers: Mapping[str, Reducer] = MappingProxyType({})
     sentences: Mapping[str, Sentence] = MappingProxyType({"roll": _roll})
+    markers: Mapping[str, Marking] = MappingProxyType({})
     fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = MappingProxyType({"attack": SEGMENTS})
     path_actions: Mapping[str, int] = MappingProxyType({})
