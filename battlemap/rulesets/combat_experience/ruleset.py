@@ -13,12 +13,14 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.events import Event
 from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.geometry.walls import WallIndex
+from battlemap.rulesets.base import Mark, Marking
 from battlemap.rulesets.combat_experience.actions import MOVE_MULTIPLE
 from battlemap.rulesets.combat_experience.clock import CombatExperienceClock
 from battlemap.rulesets.combat_experience.fields import FIELDS, typed_check
@@ -33,12 +35,23 @@ if TYPE_CHECKING:
     from battlemap.core.engine import Engine
 
 
+def _attack_mark(event: Event) -> Mark:
+    return Mark("hit" if event["hit"] else "miss")
+
+
+#: What the timeline marks: blows that hit or miss, waits that go off.
+MARKERS: Mapping[str, Marking] = MappingProxyType(
+    {"attack": _attack_mark, "triggered": lambda event: Mark("triggered")}
+)
+
+
 class CombatExperienceRuleset:
     """Initiative by Combat Experience checks; a turn is a move and an attack."""
 
     name = "combat-experience"
     fields: RulesetFields = FIELDS
     sentences: Mapping[str, Sentence] = SENTENCES
+    markers: Mapping[str, Marking] = MARKERS
     #: Every action happens inside its turn's slot: one unit.
     actions: Mapping[str, int] = MappingProxyType(dict.fromkeys(ACTIONS, 1))
     path_actions: Mapping[str, int] = MappingProxyType(dict(MOVE_MULTIPLE))
@@ -57,6 +70,11 @@ class CombatExperienceRuleset:
         validate_encounter(encounter, source)
 
     def start(self, engine: Engine) -> None:
+        if engine.encounter.ruleset != self.name:
+            # Another ruleset's encounter, never validated by these rules: nothing to run. (The
+            # window's session briefly reruns the old ruleset on a newly opened saved fight
+            # before it restarts with the file's own: that run must not crash.)
+            return
         CombatExperienceFight(engine, self.rules, self._clock).start()
 
     def standing(self, combatant: Combatant) -> Standing | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from battlemap.core.encounter import Encounter, Trigger
+from battlemap.core.encounter import Encounter, MapSpec, Trigger
 from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.events import Event
 from battlemap.core.state import replay
@@ -89,3 +89,34 @@ def test_the_example_replays_by_key() -> None:
     again = Engine(example, ruleset(), seed=99, recorded=recorded_decisions(first.log))
     assert again.run()
     assert _as_json(again.log.events) == _as_json(first.log.events)
+
+
+def test_another_rulesets_encounter_is_not_run() -> None:
+    """The window's session reran the old ruleset on a newly opened saved fight of another
+    ruleset (a d12 skirmish without situations), before restarting with the file's own: these
+    rules run only their own encounters, and that run is empty rather than a crash."""
+    d12 = Encounter(
+        ruleset="d12",
+        map=MapSpec(10, 10),
+        combatants=(fighter("thorin", "party", 2.5, 2.5), fighter("orc", "orcs", 3.5, 2.5)),
+        plans=(plan("thorin", 1, "full_attack", target="orc"),),
+    )
+    engine = Engine(d12, ruleset())
+    assert engine.run()
+    assert len(engine.log) == 0
+
+
+def test_the_timeline_marks_blows_and_waits_going_off() -> None:
+    from battlemap.rulesets.base import Mark, markers_of
+
+    example = load_checked(EXAMPLE)
+    engine = Engine(example, ruleset(), seed=example.seed)
+    assert engine.run()
+    markers = markers_of(ruleset())
+    marks = [
+        (e.actor, mark.symbol)
+        for e in engine.log
+        if e.type in markers and (mark := markers[e.type](e)) is not None
+    ]
+    assert marks[:3] == [("brenna", "hit"), ("ilse", "triggered"), ("ilse", "miss")]
+    assert Mark("hit") == markers["attack"](next(e for e in engine.log if e.type == "attack"))
