@@ -30,6 +30,9 @@ class RollRequest:
     dice: str
     description: str
     key: str
+    #: A total typed at the table is taken whatever the dice could give (a skill check whose
+    #: modifiers the table knows better: "A typed check result is always accepted").
+    any_total: bool = False
 
 
 @dataclass(frozen=True)

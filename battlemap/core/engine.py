@@ -535,6 +535,8 @@ def _fits(question: Question, answer: object) -> Answer | None:
 
 
 def _check_total(request: RollRequest, total: int) -> None:
+    if request.any_total:
+        return
     bounds = dice_range(request.dice)
     if bounds is not None and not bounds.low <= total <= bounds.high:
         raise DecisionError(

@@ -343,6 +343,10 @@ class FightModel:
 
     def update_encounter(self, encounter: Encounter) -> None:
         """The set-up changed: rerun the fight up to the playhead with the rolls already made."""
+        if encounter.ruleset != self.ruleset.name:
+            # Another ruleset (a file of another kind opened): nothing of this fight carries.
+            self.restart(encounter)
+            return
         if self.engine is None:
             self._encounter = encounter
             self._replay = _Replay(encounter, self.ruleset)

@@ -226,6 +226,7 @@ class CombatExperienceFight:
                 notation,
                 f"{c.name}'s Combat Experience check ({kind}, difficulty {difficulty})",
                 key,
+                any_total=True,
             ),
             typed_check(c, number),
         )
@@ -607,6 +608,7 @@ class CombatExperienceFight:
                     self.rules.notation(combat_experience(me)),
                     f"{me.name} tries to abort (Combat Experience, difficulty {ABORT_DIFFICULTY})",
                     f"{wait.id}/abort",
+                    any_total=True,
                 ),
                 own.pop(0) if own else None,
             )
@@ -637,6 +639,7 @@ class CombatExperienceFight:
                     self.rules.notation(combat_experience(me)),
                     f"{me.name} tries to interrupt {them.name} (Combat Experience, opposed)",
                     f"{wait.id}/interrupt",
+                    any_total=True,
                 ),
                 own.pop(0) if own else None,
             )
@@ -647,6 +650,7 @@ class CombatExperienceFight:
                     self.rules.notation(combat_experience(them)),
                     f"{them.name} resists {me.name}'s interrupt (Combat Experience, opposed)",
                     f"{wait.id}/interrupt/{by}",
+                    any_total=True,
                 ),
                 opposed.pop(0) if opposed else None,
             )
