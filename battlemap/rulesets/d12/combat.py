@@ -2,192 +2,185 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from battlemap.core.decisions import RollRequest
 from battlemap.core.encounter import AttackProfile
 from battlemap.core.engine import NeedRoll, Process
+from battlemap.core.state import State
 from battlemap.geometry.contact import footprint_gap, within_reach
-from battlemap.rulesets.d12.reducers import armor_class
-
-if TYPE_CHECKING:
-    from battlemap.rulesets.d12.fight import D12Fight
+from battlemap.rulesets.d12.context import Fight
+from battlemap.rulesets.d12.reducers import armor_class, spell_went_off
 
 #: 3e: "If you take damage while trying to cast a spell, you must make a Concentration check
 #: (DC 10 + points of damage taken + the level of the spell you're casting)."
 CONCENTRATION_BASE_DC = 10
 
 
-class Combat:
-    """Resolves attacks and their consequences as events on the fight's engine."""
+def profile(state: State, actor: str, name: str | None) -> AttackProfile:
+    """The attack `actor`'s plan names (None: his first)."""
+    found = state[actor].combatant.attack_named(name)
+    if found is None:  # validation refuses such plans; this guards the invariant
+        raise AssertionError(f"{actor} has no attack {name!r}")
+    return found
 
-    def __init__(self, fight: D12Fight) -> None:
-        self.fight = fight
-        self.engine = fight.engine
-        self.state = fight.engine.state
 
-    def profile(self, actor: str, name: str | None) -> AttackProfile:
-        profile = self.state[actor].combatant.attack_named(name)
-        if profile is None:  # validation refuses such plans; this guards the invariant
-            raise AssertionError(f"{actor} has no attack {name!r}")
-        return profile
+def blow(
+    fight: Fight,
+    actor: str,
+    target: str,
+    profile: AttackProfile,
+    extra: int = 0,
+    *,
+    key: str,
+    fixed_from: str | None = None,
+    reach_known: bool = False,
+) -> Process:
+    """One attack roll: d20 + bonus against AC; a natural 20 hits and a natural 1 misses.
 
-    def blow(
-        self,
-        actor: str,
-        target: str,
-        profile: AttackProfile,
-        extra: int = 0,
-        *,
-        key: str,
-        fixed_from: str | None = None,
-        reach_known: bool = False,
-    ) -> Process:
-        """One attack roll: d20 + bonus against AC; a natural 20 hits and a natural 1 misses.
-
-        `key`: the blow's decision key ("thorin.r1.1/blow2"), under which its attack and damage
-        rolls are keyed. `fixed_from`: the action whose plan's fixed rolls this blow takes
-        (None for an attack of opportunity, which never takes a plan's rolls).
-        `reach_known`: the rules already established the target is in reach (an attack of
-        opportunity is made because the square the target leaves is threatened)."""
-        now = self.engine.now
-        me, them = self.state[actor], self.state[target]
-        if them.down:
-            self.engine.emit("blow_skipped", actor, target=target, reason="target is down")
-            return
-        here, there = me.position_at(now), them.position_at(now)
-        reach = profile.range if profile.range is not None else me.combatant.reach
-        if not reach_known and not within_reach(
-            here, me.combatant.squares, there, them.combatant.squares, reach
-        ):
-            gap = footprint_gap(here, me.combatant.squares, there, them.combatant.squares)
-            self.engine.emit(
-                "blow_skipped",
-                actor,
-                target=target,
-                attack=profile.name,
-                reason="out of reach",
-                # Feet as a game master counts them: squares to the target's edge, times 5.
-                distance=round((gap + 1) * 5),
-            )
-            return
-        roll = yield NeedRoll(
-            RollRequest(
-                actor,
-                "attack",
-                "1d20",
-                f"{me.combatant.name} attacks {them.combatant.name} ({profile.name})",
-                f"{key}/attack",
-            ),
-            self.fight.fixed(fixed_from, "attack"),
-        )
-        bonus = profile.bonus + extra
-        total = roll.total + bonus
-        ac = armor_class(them, now)
-        hit = roll.total == 20 or (roll.total != 1 and total >= ac)
-        damage = 0
-        damage_detail = ""
-        if hit:
-            damage_roll = yield NeedRoll(
-                RollRequest(
-                    actor,
-                    "damage",
-                    profile.damage,
-                    f"{me.combatant.name}'s {profile.name} damage to {them.combatant.name}",
-                    f"{key}/damage",
-                ),
-                self.fight.fixed(fixed_from, "damage"),
-            )
-            damage = max(1, damage_roll.total)  # 3e: a hit always deals at least 1 damage
-            damage_detail = damage_roll.detail
-        self.engine.emit(
-            "attack",
+    `key`: the blow's decision key ("thorin.r1.1/blow2"), under which its attack and damage
+    rolls are keyed. `fixed_from`: the action whose plan's fixed rolls this blow takes
+    (None for an attack of opportunity, which never takes a plan's rolls).
+    `reach_known`: the rules already established the target is in reach (an attack of
+    opportunity is made because the square the target leaves is threatened)."""
+    now = fight.engine.now
+    me, them = fight.state[actor], fight.state[target]
+    if them.down:
+        fight.engine.emit("blow_skipped", actor, target=target, reason="target is down")
+        return
+    here, there = me.position_at(now), them.position_at(now)
+    reach = profile.range if profile.range is not None else me.combatant.reach
+    if not reach_known and not within_reach(
+        here, me.combatant.squares, there, them.combatant.squares, reach
+    ):
+        gap = footprint_gap(here, me.combatant.squares, there, them.combatant.squares)
+        fight.engine.emit(
+            "blow_skipped",
             actor,
             target=target,
             attack=profile.name,
-            roll=roll.total,
-            bonus=bonus,
-            total=total,
-            ac=ac,
-            hit=hit,
-            damage=damage,
-            damage_roll=damage_detail,
+            reason="out of reach",
+            # Feet as a game master counts them: squares to the target's edge, times 5.
+            distance=round((gap + 1) * 5),
         )
-        if hit:
-            yield from self.damage(target, damage, source=actor, key=key)
-
-    def damage(self, target: str, amount: int, source: str | None, key: str) -> Process:
-        """Lower hit points; drop the target at 0 or below; a caster mid-spell must concentrate
-        (a check keyed under the damaging blow's `key`)."""
-        them = self.state[target]
-        hp = them.hp - amount
-        self.engine.emit("damage", target, source=source, amount=amount, hp=hp)
-        if hp <= 0:
-            self.drop(target)
-            return
-        action = them.action
-        now = self.engine.now
-        name = them.combatant.name
-        if self.fight.spell_went_off.get(target) == now:
-            # Simultaneous: say why this blow does not disturb the spell.
-            self.engine.emit(
-                "order_note",
-                target,
-                note=f"{name}'s spell went off at the start of this unit, before the blow: "
-                "what completes at an instant comes first, so no Concentration check",
-            )
-        if action is None or action.spell is None or not action.start <= now < action.end:
-            return
-        if action.start == now:
-            self.engine.emit(
-                "order_note",
-                target,
-                note=f"{name} began casting at this very instant, ahead in initiative order: "
-                "the blow lands during the casting",
-            )
-        dc = CONCENTRATION_BASE_DC + amount + action.spell_level
-        roll = yield NeedRoll(
+        return
+    roll = yield NeedRoll(
+        RollRequest(
+            actor,
+            "attack",
+            "1d20",
+            f"{me.combatant.name} attacks {them.combatant.name} ({profile.name})",
+            f"{key}/attack",
+        ),
+        fight.fixed.take(fixed_from, "attack"),
+    )
+    bonus = profile.bonus + extra
+    total = roll.total + bonus
+    ac = armor_class(them, now)
+    hit = roll.total == 20 or (roll.total != 1 and total >= ac)
+    dealt = 0
+    damage_detail = ""
+    if hit:
+        damage_roll = yield NeedRoll(
             RollRequest(
-                target,
-                "concentration",
-                "1d20",
-                f"{them.combatant.name} keeps casting {action.spell} (Concentration DC {dc})",
-                f"{key}/concentration",
+                actor,
+                "damage",
+                profile.damage,
+                f"{me.combatant.name}'s {profile.name} damage to {them.combatant.name}",
+                f"{key}/damage",
             ),
-            # The caster's own cast plan may fix his Concentration roll.
-            self.fight.fixed(action.id, "concentration"),
+            fight.fixed.take(fixed_from, "damage"),
         )
-        bonus = them.combatant.concentration
-        total = roll.total + bonus
-        success = total >= dc
-        self.engine.emit(
-            "concentration_check",
-            target,
-            spell=action.spell,
-            dc=dc,
-            roll=roll.total,
-            bonus=bonus,
-            total=total,
-            success=success,
-            damage=amount,
-            source=source,
-        )
-        if not success:
-            spell = action.spell
-            self.engine.emit("spell_lost", target, spell=spell)
-            self.engine.emit(
-                "action_end", target, id=action.id, action=action.action, result="spell lost"
-            )
+        dealt = max(1, damage_roll.total)  # 3e: a hit always deals at least 1 damage
+        damage_detail = damage_roll.detail
+    fight.engine.emit(
+        "attack",
+        actor,
+        target=target,
+        attack=profile.name,
+        roll=roll.total,
+        bonus=bonus,
+        total=total,
+        ac=ac,
+        hit=hit,
+        damage=dealt,
+        damage_roll=damage_detail,
+    )
+    if hit:
+        yield from damage(fight, target, dealt, source=actor, key=key)
 
-    def drop(self, target: str) -> None:
-        """At 0 hit points or fewer a combatant is out of the fight: he stops where he is."""
-        them = self.state[target]
-        now = self.engine.now
-        self.engine.emit("down", target, hp=them.hp)
-        if them.knots is not None:
-            x, y = them.position_at(now)
-            self.engine.emit("position", target, x=x, y=y, stopped=True)
-        if them.action is not None:
-            self.engine.emit(
-                "action_end", target, id=them.action.id, action=them.action.action, result="down"
-            )
+
+def damage(fight: Fight, target: str, amount: int, source: str | None, key: str) -> Process:
+    """Lower hit points; drop the target at 0 or below; a caster mid-spell must concentrate
+    (a check keyed under the damaging blow's `key`)."""
+    them = fight.state[target]
+    hp = them.hp - amount
+    fight.engine.emit("damage", target, source=source, amount=amount, hp=hp)
+    if hp <= 0:
+        drop(fight, target)
+        return
+    action = them.action
+    now = fight.engine.now
+    name = them.combatant.name
+    if spell_went_off(them) == now:
+        # Simultaneous: say why this blow does not disturb the spell.
+        fight.engine.emit(
+            "order_note",
+            target,
+            note=f"{name}'s spell went off at the start of this unit, before the blow: "
+            "what completes at an instant comes first, so no Concentration check",
+        )
+    if action is None or action.spell is None or not action.start <= now < action.end:
+        return
+    if action.start == now:
+        fight.engine.emit(
+            "order_note",
+            target,
+            note=f"{name} began casting at this very instant, ahead in initiative order: "
+            "the blow lands during the casting",
+        )
+    dc = CONCENTRATION_BASE_DC + amount + action.spell_level
+    roll = yield NeedRoll(
+        RollRequest(
+            target,
+            "concentration",
+            "1d20",
+            f"{them.combatant.name} keeps casting {action.spell} (Concentration DC {dc})",
+            f"{key}/concentration",
+        ),
+        # The caster's own cast plan may fix his Concentration roll.
+        fight.fixed.take(action.id, "concentration"),
+    )
+    bonus = them.combatant.concentration
+    total = roll.total + bonus
+    success = total >= dc
+    fight.engine.emit(
+        "concentration_check",
+        target,
+        spell=action.spell,
+        dc=dc,
+        roll=roll.total,
+        bonus=bonus,
+        total=total,
+        success=success,
+        damage=amount,
+        source=source,
+    )
+    if not success:
+        spell = action.spell
+        fight.engine.emit("spell_lost", target, spell=spell)
+        fight.engine.emit(
+            "action_end", target, id=action.id, action=action.action, result="spell lost"
+        )
+
+
+def drop(fight: Fight, target: str) -> None:
+    """At 0 hit points or fewer a combatant is out of the fight: he stops where he is."""
+    them = fight.state[target]
+    now = fight.engine.now
+    fight.engine.emit("down", target, hp=them.hp)
+    if them.knots is not None:
+        x, y = them.position_at(now)
+        fight.engine.emit("position", target, x=x, y=y, stopped=True)
+    if them.action is not None:
+        fight.engine.emit(
+            "action_end", target, id=them.action.id, action=them.action.action, result="down"
+        )

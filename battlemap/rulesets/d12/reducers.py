@@ -7,6 +7,20 @@ rules memory. Each combatant's `rules` holds:
 - "initiative": his `Standing` as rolled (the `initiative` event); "count": the count he acts on
   now (a `delay` moves it, "from then on"); "first_round": the first round he acts in;
 - "ac_modifiers": the (amount, until) of each `ac_modifier` (a charge's -2 until its end);
+- "slot": the action of his current plan and when its slot ends (an `action_start` of a plan's
+  own action; an action cut short, by a lost spell, still spends its slot);
+- "spell_went_off": when his last spell went off (`spell_effect`);
+- "aoo_used": (round, how many) attacks of opportunity offered to him that round (`aoo`: an
+  offer spends one, taken or declined);
+- "aoo_from" and "intercepts_offered": (the action, who) were offered an attack of opportunity
+  or an intercept on this mover's current action (`aoo`, `intercept`): once an action each;
+- "engaged": he intercepted someone or was intercepted (`intercept` taken), as is the pair's
+  "engaged" in `State.pairs`.
+
+The fight's `rules` holds "waits": each combatant's readied action (`ReadyWait`: its wait's
+action id, when it expires, whether it went off), by combatant in the order they began, from
+the `action_start` of a ready and the `triggered` that sets it off; a wait is over once it
+expires.
 
 Values are immutable and replaced, never changed in place, so a snapshot taken earlier stays
 what it was. Readers below give them typed; nothing else in d12 reads `rules` by key.
@@ -16,16 +30,38 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from battlemap.core.events import Event
 from battlemap.core.standing import Standing
-from battlemap.core.state import CombatantState, Reducer, State
+from battlemap.core.state import CORE_REDUCERS, CombatantState, Reducer, State
+from battlemap.rulesets.d12.ids import spends_plan_slot
 
 _INITIATIVE = "initiative"
 _COUNT = "count"
 _FIRST_ROUND = "first_round"
 _AC_MODIFIERS = "ac_modifiers"
+_SLOT = "slot"
+_SPELL_WENT_OFF = "spell_went_off"
+_AOO_USED = "aoo_used"
+_AOO_FROM = "aoo_from"
+_INTERCEPTS_OFFERED = "intercepts_offered"
+_ENGAGED = "engaged"
+_WAITS = "waits"
+
+_NO_SLOT = ("", float("-inf"))
+
+
+@dataclass(frozen=True)
+class ReadyWait:
+    """A combatant's readied action: the wait's action id, when it expires (his next
+    initiative), and whether its trigger set it off."""
+
+    actor: str
+    action_id: str
+    expires: float
+    fired: bool = False
 
 
 # --- reducers ---------------------------------------------------------------------------------
@@ -62,12 +98,73 @@ def _spell_lost(state: State, event: Event) -> None:
         c.action.spell = None
 
 
+_shared_action_start = CORE_REDUCERS["action_start"]
+
+
+def _action_start(state: State, event: Event) -> None:
+    """The shared reduction, then d12's: a plan's action spends its slot; a ready waits."""
+    _shared_action_start(state, event)
+    actor, action, action_id = event.actor or "", str(event["action"]), str(event["id"])
+    if spends_plan_slot(action, action_id):
+        state[actor].rules[_SLOT] = (action, float(event["ends"]))
+    if action == "ready":
+        now = event.time
+        live = {cid: w for cid, w in waits(state).items() if w.expires > now}
+        live[actor] = ReadyWait(actor, action_id, float(event["ends"]))
+        state.rules[_WAITS] = live
+
+
+def _triggered(state: State, event: Event) -> None:
+    actor = event.actor or ""
+    found = waits(state).get(actor)
+    if found is not None:
+        state.rules[_WAITS] = {**waits(state), actor: dataclasses.replace(found, fired=True)}
+
+
+def _spell_effect(state: State, event: Event) -> None:
+    state[event.actor or ""].rules[_SPELL_WENT_OFF] = event.time
+
+
+def _aoo(state: State, event: Event) -> None:
+    """An attack of opportunity offered: one of the attacker's this round, and this attacker's
+    one on the mover's action."""
+    attacker, mover = event.actor or "", str(event["target"])
+    rules = state[attacker].rules
+    rules[_AOO_USED] = (event.round, aoo_used(state[attacker], event.round) + 1)
+    _offered_on(state[mover], _AOO_FROM, attacker)
+
+
+def _intercept(state: State, event: Event) -> None:
+    """An intercept offered: once a mover's action; taken, the two are engaged."""
+    interceptor, mover = event.actor or "", str(event["target"])
+    _offered_on(state[mover], _INTERCEPTS_OFFERED, interceptor)
+    if event["taken"]:
+        state.pair(interceptor, mover)[_ENGAGED] = True
+        state[interceptor].rules[_ENGAGED] = True
+        state[mover].rules[_ENGAGED] = True
+
+
+def _offered_on(mover: CombatantState, key: str, by: str) -> None:
+    """Remember `by` among those offered something on the mover's current action."""
+    action_id = None if mover.action is None else mover.action.id
+    before = mover.rules.get(key)
+    if before is not None and before[0] == action_id:
+        mover.rules[key] = (action_id, before[1] | {by})
+    else:
+        mover.rules[key] = (action_id, frozenset({by}))
+
+
 REDUCERS: Mapping[str, Reducer] = MappingProxyType(
     {
         "initiative": _initiative,
         "delay": _delay,
         "ac_modifier": _ac_modifier,
         "spell_lost": _spell_lost,
+        "action_start": _action_start,
+        "triggered": _triggered,
+        "spell_effect": _spell_effect,
+        "aoo": _aoo,
+        "intercept": _intercept,
     }
 )
 
@@ -109,3 +206,45 @@ def armor_class(c: CombatantState, time: float) -> int:
 def flat_footed(c: CombatantState) -> bool:
     """Not yet acted in this fight (3e: no Dex to AC, no attacks of opportunity)."""
     return not c.acted
+
+
+def slot(c: CombatantState) -> tuple[str, float]:
+    """The action of his current plan and when its slot ends; ("", -inf) before any."""
+    found = c.rules.get(_SLOT, _NO_SLOT)
+    return (str(found[0]), float(found[1]))
+
+
+def spell_went_off(c: CombatantState) -> float | None:
+    """When his last spell went off (None: never)."""
+    found = c.rules.get(_SPELL_WENT_OFF)
+    return None if found is None else float(found)
+
+
+def aoo_used(c: CombatantState, round_number: int) -> int:
+    """Attacks of opportunity offered to him in `round_number`."""
+    found = c.rules.get(_AOO_USED)
+    return int(found[1]) if found is not None and found[0] == round_number else 0
+
+
+def offered_aoo(mover: CombatantState, action_id: str, attacker: str) -> bool:
+    """Whether `attacker` was offered an attack of opportunity on the mover's `action_id`."""
+    found = mover.rules.get(_AOO_FROM)
+    return found is not None and found[0] == action_id and attacker in found[1]
+
+
+def offered_intercept(mover: CombatantState, action_id: str, interceptor: str) -> bool:
+    """Whether `interceptor` was offered to intercept the mover's `action_id`."""
+    found = mover.rules.get(_INTERCEPTS_OFFERED)
+    return found is not None and found[0] == action_id and interceptor in found[1]
+
+
+def engaged(c: CombatantState) -> bool:
+    """Intercepted someone or was intercepted: no longer free to intercept."""
+    return bool(c.rules.get(_ENGAGED, False))
+
+
+def waits(state: State) -> Mapping[str, ReadyWait]:
+    """The readied actions by combatant, in the order they began (expired ones may linger:
+    a wait is over once `expires` is reached)."""
+    found: Mapping[str, ReadyWait] = state.rules.get(_WAITS, {})
+    return found

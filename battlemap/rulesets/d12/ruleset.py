@@ -15,8 +15,8 @@ from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.base import Marking
+from battlemap.rulesets.d12 import fight
 from battlemap.rulesets.d12.clock import D12Clock
-from battlemap.rulesets.d12.fight import D12Fight
 from battlemap.rulesets.d12.initiative import Initiative
 from battlemap.rulesets.d12.markers import MARKERS
 from battlemap.rulesets.d12.preview import preview
@@ -48,7 +48,7 @@ class D12Ruleset:
         validate_encounter(encounter, source)
 
     def start(self, engine: Engine) -> None:
-        D12Fight(engine).start()
+        fight.start(engine)
 
     def standing(self, combatant: Combatant) -> Standing | None:
         if combatant.initiative_roll is None:

@@ -35,6 +35,19 @@ ACTION_UNITS: Mapping[str, int] = MappingProxyType(
     }
 )
 
+#: The trigger names a ready plan may use.
+TRIGGERS = frozenset(
+    {
+        "starts_casting",
+        "starts_moving",
+        "attacks",
+        "enters_reach",
+        "enters_area",
+        "ally_attacked",
+        "at_count",
+    }
+)
+
 #: Actions that use the round's one standard action ("a character may take only one standard
 #: action per round"); full-round actions use the whole round anyway.
 STANDARD_ACTIONS = frozenset({"standard", "attack", "cast", "ready"})

@@ -20,6 +20,7 @@ from battlemap.rulesets.d12.tables import (
     ACTION_UNITS,
     MOVEMENT_MULTIPLIER,
     STANDARD_ACTIONS,
+    TRIGGERS,
 )
 
 _ATTACKING = frozenset({"attack", "full_attack", "charge"})
@@ -156,8 +157,6 @@ def _check_area(area: tuple[Point, ...], where: str) -> None:
 def _check_ready(plans: _Plans, plan: Plan, where: str) -> None:
     """A ready needs a standard action to take and a trigger that can happen."""
     encounter = plans.encounter
-    from battlemap.rulesets.d12.readiness import TRIGGERS
-
     if plan.readied is None:
         raise EncounterError(f"{where}.readied", "a ready needs the action to take when triggered")
     if plan.trigger is None:
