@@ -413,6 +413,7 @@ class MainWindow(WindowActions):
         walls = self.document.encounter.map.walls
         self.map.set_threat_zones(
             threat_zones(
+                self.session.ruleset,
                 self.session.state(),
                 self.session.time,
                 wall_index(walls),

@@ -243,3 +243,22 @@ def test_a_version_1_file_reads_as_it_is_and_is_written_as_version_2(tmp_path: P
     save_encounter(encounter, new)
     assert json.loads(new.read_text(encoding="utf-8"))["version"] == 2
     assert load_checked(new) == encounter
+
+
+def test_the_threat_layer_asks_the_ruleset_which_squares_are_threatened() -> None:
+    """d12 threatens the squares a reach covers (Thorin, medium with 5 ft reach at (3.5, 2.5):
+    the eight around his own); Combat Experience has no threatened squares, so none are tinted."""
+    from battlemap.core.state import State
+    from battlemap.rulesets.threats import threats_of
+
+    examples = Path(__file__).parents[2] / "resources" / "examples"
+    skirmish = load_checked(examples / "skirmish.json")
+    d12 = rulesets.get_ruleset("d12")
+    state = State(skirmish, d12.reducers)
+    assert sorted(threats_of(d12)(state, "thorin", 0.0, None)) == [
+        (2, 1), (2, 2), (2, 3), (3, 1), (3, 3), (4, 1), (4, 2), (4, 3),
+    ]  # fmt: skip
+    ambush = load_checked(examples / "combat_experience.json")
+    ce = rulesets.get_ruleset("combat-experience")
+    ce_state = State(ambush, ce.reducers)
+    assert all(threats_of(ce)(ce_state, c.id, 0.0, None) == frozenset() for c in ambush.combatants)

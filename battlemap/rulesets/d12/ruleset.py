@@ -13,6 +13,7 @@ from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
+from battlemap.geometry.threat import Threatener, threatened_cells
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.base import Marking
 from battlemap.rulesets.d12 import fight
@@ -58,6 +59,18 @@ class D12Ruleset:
 
     def standing_of(self, state: State, combatant_id: str) -> Standing | None:
         return standing_of(state, combatant_id)
+
+    def threatens(
+        self, state: State, combatant_id: str, time: float, walls: WallIndex | None
+    ) -> frozenset[tuple[int, int]]:
+        """The squares he threatens from where he stands at `time`: every square his reach
+        covers (a reach weapon's ring only), walls hiding some; none once down or unarmed."""
+        them = state[combatant_id]
+        c = them.combatant
+        if them.down or not c.attacks:
+            return frozenset()
+        here = Threatener(combatant_id, them.position_at(time), c.squares, c.reach, c.reach_weapon)
+        return frozenset(threatened_cells(here, walls))
 
     def preview(
         self,
