@@ -16,9 +16,11 @@ from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.events import Event
 from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
+from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
+from battlemap.core.time_words import PLAIN_UNITS, TimeWords
 from battlemap.geometry.walls import WallIndex
 
 if TYPE_CHECKING:
@@ -97,6 +99,18 @@ class Ruleset(Protocol):
         time order: `points` start at the mover, who covers `feet` in `duration` units."""
         ...
 
+    # --- what the window shows and asks (read through the *_of helpers below) ---------------
+
+    #: What the planning bar offers, in order, and how each is planned (core.planning_choice).
+    plannable: Sequence[PlanChoice]
+    #: The initiative set-up the window opens (Fight > initiative): "d12" (a d12 per
+    #: combatant), "combat-experience" (each side's situation, fearless flags, typed checks),
+    #: or "none" (nothing to set up: the fight rolls what it needs).
+    initiative_setup: str
+    #: How the window words the clock's unit (stepping, the playback speed) and whether
+    #: playback passes over units where nothing happens (core.time_words).
+    time_words: TimeWords
+
 
 #: No marks of a ruleset's own: the timeline marks only the shared `down`.
 NO_MARKS: Mapping[str, Marking] = MappingProxyType({})
@@ -106,4 +120,32 @@ def markers_of(ruleset: Ruleset) -> Mapping[str, Marking]:
     """The ruleset's `markers`; none for a ruleset written before the member existed (it then
     shows only drops on the timeline, and stays playable)."""
     found: Mapping[str, Marking] = getattr(ruleset, "markers", NO_MARKS)
+    return found
+
+
+def plannable_of(ruleset: Ruleset) -> Sequence[PlanChoice]:
+    """The ruleset's `plannable`; for a ruleset written before the member existed, its path
+    actions planned by waypoints and its other actions planned at once."""
+    found: Sequence[PlanChoice] | None = getattr(ruleset, "plannable", None)
+    if found is not None:
+        return found
+    return tuple(
+        PlanChoice(
+            action,
+            action.replace("_", " ").capitalize(),
+            "path" if action in ruleset.path_actions else "none",
+        )
+        for action in ruleset.actions
+    )
+
+
+def initiative_setup_of(ruleset: Ruleset) -> str:
+    """The ruleset's `initiative_setup`, "none" when it names none."""
+    found: str = getattr(ruleset, "initiative_setup", "none")
+    return found
+
+
+def time_words_of(ruleset: Ruleset) -> TimeWords:
+    """The ruleset's `time_words`, plain "units" when it has none."""
+    found: TimeWords = getattr(ruleset, "time_words", PLAIN_UNITS)
     return found

@@ -16,9 +16,11 @@ from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.events import Event
 from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
+from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
+from battlemap.core.time_words import TimeWords
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.base import Mark, Marking
 from battlemap.rulesets.combat_experience.actions import MOVE_MULTIPLE
@@ -29,6 +31,11 @@ from battlemap.rulesets.combat_experience.initiative import initiative_from
 from battlemap.rulesets.combat_experience.reducers import make_reducers, standing_of
 from battlemap.rulesets.combat_experience.sentences import SENTENCES
 from battlemap.rulesets.combat_experience.settings import DEFAULT_RULES, CheckRules
+from battlemap.rulesets.combat_experience.ui_contract import (
+    CE_INITIATIVE_SETUP,
+    CE_PLANNABLE,
+    CE_TIME_WORDS,
+)
 from battlemap.rulesets.combat_experience.validate import ACTIONS, validate_encounter
 
 if TYPE_CHECKING:
@@ -55,6 +62,10 @@ class CombatExperienceRuleset:
     #: Every action happens inside its turn's slot: one unit.
     actions: Mapping[str, int] = MappingProxyType(dict.fromkeys(ACTIONS, 1))
     path_actions: Mapping[str, int] = MappingProxyType(dict(MOVE_MULTIPLE))
+    #: The window: its planning bar, its initiative set-up and its turn slots (ui_contract.py).
+    plannable: Sequence[PlanChoice] = CE_PLANNABLE
+    initiative_setup: str = CE_INITIATIVE_SETUP
+    time_words: TimeWords = CE_TIME_WORDS
 
     def __init__(self, rules: CheckRules = DEFAULT_RULES) -> None:
         """`rules`: how a check is rolled and read (settings.py; the defaults are documented)."""

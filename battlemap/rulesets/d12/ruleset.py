@@ -24,13 +24,14 @@ from battlemap.rulesets.d12.preview import preview
 from battlemap.rulesets.d12.reducers import REDUCERS, standing_of
 from battlemap.rulesets.d12.sentences import SENTENCES
 from battlemap.rulesets.d12.tables import ACTION_UNITS, MOVEMENT_MULTIPLIER
+from battlemap.rulesets.d12.ui_contract import D12WindowContract
 from battlemap.rulesets.d12.validate import validate_encounter
 
 if TYPE_CHECKING:
     from battlemap.core.engine import Engine
 
 
-class D12Ruleset:
+class D12Ruleset(D12WindowContract):
     """ "A (more) fluid battle model for D&D 3rd edition": twelve half-second units a round."""
 
     name = "d12"

@@ -18,9 +18,11 @@ from battlemap.core.errors import EncounterError
 from battlemap.core.events import Event
 from battlemap.core.fields import NO_FIELDS, RulesetFields
 from battlemap.core.narration import Sentence, tell_roll
+from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
+from battlemap.core.time_words import TimeWords
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.base import Marking
 
@@ -68,6 +70,11 @@ class TinyRuleset:
     fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = MappingProxyType({"attack": SEGMENTS})
     path_actions: Mapping[str, int] = MappingProxyType({})
+    plannable: Sequence[PlanChoice] = (
+        PlanChoice("attack", "Attack", "target", "", "Hit the target for 1d6 on segment 1"),
+    )
+    initiative_setup = "none"
+    time_words = TimeWords("segment", "segments", 0.6)
 
     def validate(self, encounter: Encounter, source: str) -> None:
         for index, plan in enumerate(encounter.plans):
