@@ -12,17 +12,20 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from battlemap.core.encounter import Combatant, Encounter, MapSpec, Plan, Point
 from battlemap.core.events import Event
+from battlemap.core.fields import StatValue
 
 
 @dataclass(frozen=True)
 class Change:
-    """What an edit touched: any of "map", "combatants", "plans", "log"; "all" for a new file."""
+    """What an edit touched: any of "map", "combatants", "plans", "log", "sides" (a ruleset's
+    fields for each side); "all" for a new file."""
 
     parts: frozenset[str]
 
@@ -148,6 +151,30 @@ class EncounterDocument(QObject):
             )
         )
         self.edit(after, "Roll initiative", "combatants")
+
+    def set_ruleset_fields(
+        self,
+        sides: Mapping[str, Mapping[str, StatValue]],
+        stats: Mapping[str, Mapping[str, StatValue]],
+        text: str = "Set up initiative",
+    ) -> None:
+        """One undoable edit of the ruleset's own fields: each side's (`Encounter.sides`, whole,
+        replacing the old) and the combatants' named in `stats` (`Combatant.stats`, each whole);
+        Combat Experience's situations, fearless flags and typed checks, say."""
+        combatants = tuple(
+            dataclasses.replace(c, stats=MappingProxyType(dict(stats[c.id])))
+            if c.id in stats
+            else c
+            for c in self.encounter.combatants
+        )
+        after = dataclasses.replace(
+            self.encounter,
+            combatants=combatants,
+            sides=MappingProxyType(
+                {side: MappingProxyType(dict(values)) for side, values in sides.items() if values}
+            ),
+        )
+        self.edit(after, text, "combatants", "sides")
 
     def add_plan(self, plan: Plan, *, first_in_round: bool = False) -> None:
         """Add `plan` after the actor's others, or before them (a delay moves them all)."""

@@ -9,6 +9,7 @@ nothing polls.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 from pathlib import Path
 
@@ -28,8 +29,15 @@ from battlemap.core.dice import DiceRoller
 from battlemap.core.encounter import Encounter
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
+from battlemap.core.state import State
+from battlemap.core.time_words import TimeWords
 from battlemap.geometry.walls import wall_index
-from battlemap.rulesets.base import markers_of
+from battlemap.rulesets.base import (
+    initiative_setup_of,
+    markers_of,
+    plannable_of,
+    time_words_of,
+)
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.storage.settings import Settings, save_settings
 from battlemap.ui.combatant_dialog import CombatantDialog
@@ -40,17 +48,27 @@ from battlemap.ui.fight_history import DecisionStep
 from battlemap.ui.file_controller import FileController
 from battlemap.ui.history_dock import HistoryDock
 from battlemap.ui.initiative_dialog import InitiativeDialog
+from battlemap.ui.initiative_setup import COMBAT_EXPERIENCE, InitiativeSetupDialog
 from battlemap.ui.library_dock import LibraryDock
 from battlemap.ui.log_dock import LogDock
 from battlemap.ui.map_dialog import MapDialog
 from battlemap.ui.map_view import MapView
 from battlemap.ui.plan_paths import pending_paths
-from battlemap.ui.planning import ACTIONS, PlanningController
+from battlemap.ui.planning import PlanningController
 from battlemap.ui.roster import roster_rows
 from battlemap.ui.session import AnsweredStep, FightSession
 from battlemap.ui.threat_layer import threat_zones
 from battlemap.ui.timeline_dock import Lane, TimelineDock
 from battlemap.ui.window_actions import WindowActions
+
+#: The Fight menu's initiative entry for each set-up a ruleset names (`initiative_setup`).
+_SETUP_WORDS = {
+    "d12": ("Roll &initiative…", "Roll or type everyone's initiative"),
+    "combat-experience": (
+        "Set up &initiative…",
+        "Each side's situation, who is fearless, and the checks typed or rolled",
+    ),
+}
 
 
 class MainWindow(WindowActions):
@@ -81,6 +99,10 @@ class MainWindow(WindowActions):
         self.decisions = DecisionController(self.session, self.driver, lambda: self.settings, self)
         self._roller = DiceRoller(None)
         self._shown_unit: int | None = None
+        #: The ruleset whose actions, set-up and words the window shows (its name).
+        self._shown_ruleset: str | None = None
+        #: The open Combat Experience set-up dialog (modal), if any.
+        self.setup_dialog: InitiativeSetupDialog | None = None
 
         self.map = MapView()
         # The prompts belong to the decision controller; the window lays them out above the map.
@@ -182,6 +204,7 @@ class MainWindow(WindowActions):
 
     def _reload_all(self) -> None:
         encounter = self.document.encounter
+        self._apply_ruleset()
         self.map.set_map(encounter.map, self.document.base_dir)
         self._refresh_setup()
         self._refresh_at_playhead()
@@ -204,11 +227,45 @@ class MainWindow(WindowActions):
         )
         self.map.set_plan_paths(paths)
 
+    def _apply_ruleset(self) -> None:
+        """The open encounter's ruleset offers its own actions, initiative set-up and words for
+        time (the planning bar and the Plan menu are rebuilt for another ruleset's file)."""
+        ruleset = self.session.ruleset
+        if ruleset.name == self._shown_ruleset:
+            return
+        self._shown_ruleset = ruleset.name
+        self.planning.set_choices(plannable_of(ruleset))
+        self._word_time(time_words_of(ruleset))
+        setup = initiative_setup_of(ruleset)
+        text, tip = _SETUP_WORDS.get(setup, ("&Initiative…", "Nothing to set up: the fight rolls"))
+        self.act_initiative.setText(text)
+        self.act_initiative.setStatusTip(tip)
+        self.act_initiative.setToolTip(f"{tip} ({self.act_initiative.shortcut().toString()})")
+        self.act_initiative.setEnabled(setup in _SETUP_WORDS)
+
+    def _time_words(self) -> TimeWords:
+        return time_words_of(self.session.ruleset)
+
+    def _show_tokens(self, state: State) -> None:
+        """Tokens as the fight has them at the playhead: where, how hurt, and their statuses."""
+        combatants = state.combatants
+        self.map.set_positions(state.positions_at(self.session.time))
+        self.map.set_health({cid: c.hp for cid, c in combatants.items()})
+        self.map.set_statuses({cid: c.statuses for cid, c in combatants.items() if c.statuses})
+
     def _refresh_at_playhead(self) -> None:
         """Everything that shows the fight at the playhead, tokens to roster."""
-        self.map.set_positions(self.session.positions())
-        self.map.set_health(self.session.hit_points())
-        self.library.set_roster(roster_rows(self.document.encounter, self.session))
+        state = self.session.state()
+        self._show_tokens(state)
+        rows = roster_rows(self.document.encounter, self.session)
+        self.library.set_roster(
+            [
+                dataclasses.replace(row, statuses=tuple(sorted(state[row.id].statuses)))
+                if row.id in state.combatants
+                else row
+                for row in rows
+            ]
+        )
         self._refresh_plans()
         self._refresh_threats()
         self._shown_unit = math.floor(self.session.time)
@@ -220,8 +277,9 @@ class MainWindow(WindowActions):
         if change.touches("log") and not encounter.log:
             self.driver.pause()
             self.session.restart(encounter)
-        elif change.touches("combatants", "plans", "map", "all"):
+        elif change.touches("combatants", "plans", "map", "sides", "all"):
             self.session.update_encounter(encounter)
+        self._apply_ruleset()
         if change.touches("combatants", "all"):
             self.map.set_tokens(encounter.combatants, self.document.base_dir)
             self.timeline.set_lanes([Lane(c.id, c.name, c.side) for c in encounter.combatants])
@@ -254,8 +312,7 @@ class MainWindow(WindowActions):
         else:
             # The per-frame part: tokens glide; the roster and plan paths follow once a unit,
             # since nothing they show changes inside a unit except by an event.
-            self.map.set_positions(self.session.positions())
-            self.map.set_health(self.session.hit_points())
+            self._show_tokens(self.session.state())
         round_now = self.session.ruleset.clock.round_of(time)
         if not self.planning.is_busy() and self.planning.round < round_now:
             self.planning.set_round(round_now)
@@ -351,12 +408,32 @@ class MainWindow(WindowActions):
                 "to roll again.",
             )
             return
+        setup = initiative_setup_of(self.session.ruleset)
+        if setup == "combat-experience":
+            self._set_up_checks()
+            return
+        if setup != "d12":
+            self._status("Nothing to set up: the fight rolls its initiative when it begins.")
+            return
         dialog = InitiativeDialog(
             self.document.encounter.combatants, self._roller, self.session.ruleset.standing, self
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.document.set_initiative_rolls(dialog.rolls())
             self._status("Initiative set: see the Init and Count columns of the roster.")
+
+    def _set_up_checks(self) -> None:
+        """Initiative by checks: each side's situation, fearless flags, typed checks."""
+        dialog = InitiativeSetupDialog(
+            self.document.encounter, self.session.ruleset, COMBAT_EXPERIENCE, self
+        )
+        self.setup_dialog = dialog
+        try:
+            if dialog.exec() == QDialog.DialogCode.Accepted:
+                self.document.set_ruleset_fields(dialog.sides(), dialog.stats())
+                self._status("Initiative set up: see the Init and Count columns of the roster.")
+        finally:
+            self.setup_dialog = None
 
     def _restart_fight(self) -> None:
         self.driver.pause()
@@ -431,7 +508,7 @@ class MainWindow(WindowActions):
     def _token_menu(self, combatant_id: str, where: object) -> None:
         self.map.select_tokens([combatant_id])
         menu = QMenu(self)
-        for choice in ACTIONS:
+        for choice in self.planning.choices:
             act = menu.addAction(choice.label)
             act.triggered.connect(
                 lambda _=False, a=choice.action: self.planning.begin(a, combatant_id)

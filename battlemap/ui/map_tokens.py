@@ -3,6 +3,9 @@
 A token is animated every frame, so it is drawn once into a device-coordinate cache and then
 only blitted; everything paint() needs (pens, brushes, rectangles, the font) is prepared when
 the combatant changes, never while painting.
+
+Statuses that come and go (a ruleset's `status` events: frozen, fleeing, stunned) ring the
+token in the status's colour and put a badge naming them above it, readable at any zoom.
 """
 
 from __future__ import annotations
@@ -11,13 +14,22 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPen,
+    QPixmap,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.core.encounter import Combatant
 from battlemap.ui.map_board import load_pixmap, resolve
 from battlemap.ui.map_grid import SQUARE_PX, size_squares
-from battlemap.ui.palette import health_color, side_color
+from battlemap.ui.palette import health_color, side_color, status_color
 
 #: Tokens sit above paths and below markers and the ruler.
 TOKEN_Z = 10.0
@@ -46,8 +58,58 @@ def token_text(name: str) -> str:
     return initial
 
 
-def tooltip(name: str, hp: int, max_hp: int, ac: int) -> str:
-    return f"{name} — {hp}/{max_hp} hp, AC {ac}"
+def tooltip(name: str, hp: int, max_hp: int, ac: int, statuses: tuple[str, ...] = ()) -> str:
+    text = f"{name} — {hp}/{max_hp} hp, AC {ac}"
+    return f"{text} ({', '.join(statuses)})" if statuses else text
+
+
+class StatusBadge(QGraphicsItem):
+    """The statuses of a token in a pill above it ("frozen"), in the first status's colour.
+
+    A child of the token that ignores the view's zoom: its local units are device pixels, its
+    origin the top of the token's footprint, so the text stays readable however far one zooms.
+    """
+
+    def __init__(self, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._font = QFont()
+        self._font.setPixelSize(11)
+        self._font.setBold(True)
+        self._metrics = QFontMetricsF(self._font)
+        self._text = ""
+        self._pill = QRectF()
+        self._brush = QBrush()
+        self._pen = QPen(QColor("#ffffff"), 1.2)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def set_statuses(self, statuses: tuple[str, ...]) -> None:
+        self.prepareGeometryChange()
+        self._text = ", ".join(statuses)
+        width = self._metrics.horizontalAdvance(self._text) + 10.0
+        height = self._metrics.height() + 2.0
+        self._pill = QRectF(-width / 2.0, -height - 1.0, width, height)
+        self._brush = QBrush(status_color(statuses[0]) if statuses else QColor())
+        self.setVisible(bool(statuses))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._pill.adjusted(-1, -1, 1, 1)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(self._pen)
+        painter.setBrush(self._brush)
+        radius = self._pill.height() / 2.0
+        painter.drawRoundedRect(self._pill, radius, radius)
+        painter.setFont(self._font)
+        painter.drawText(self._pill, Qt.AlignmentFlag.AlignCenter, self._text)
 
 
 class TokenImages:
@@ -87,6 +149,10 @@ class TokenItem(QGraphicsItem):
         self._max_hp = 1
         self._squares = 0
         self._picture: QPixmap | None = None
+        self._statuses: tuple[str, ...] = ()
+        self._status_pen: QPen | None = None
+        self.badge = StatusBadge(self)
+        self.badge.setVisible(False)
         self.update_from(combatant, picture)
 
     # --- state -------------------------------------------------------------------------------
@@ -110,6 +176,20 @@ class TokenItem(QGraphicsItem):
     @property
     def text(self) -> str:
         return self._text
+
+    @property
+    def statuses(self) -> tuple[str, ...]:
+        """The statuses shown (frozen, fleeing, stunned...), as the fight has them now."""
+        return self._statuses
+
+    def set_statuses(self, statuses: tuple[str, ...]) -> None:
+        """Ring the token in the first status's colour and name them all in its badge."""
+        if statuses == self._statuses:
+            return
+        self._statuses = statuses
+        self._layout_statuses()
+        self.setToolTip(tooltip(self._name, self._hp, self._max_hp, self._ac, self._statuses))
+        self.update()
 
     def set_movable(self, movable: bool) -> None:
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, movable)
@@ -136,7 +216,7 @@ class TokenItem(QGraphicsItem):
             return
         self._hp = hp
         self._layout_health()
-        self.setToolTip(tooltip(self._name, self._hp, self._max_hp, self._ac))
+        self.setToolTip(tooltip(self._name, self._hp, self._max_hp, self._ac, self._statuses))
         self.update()
 
     # --- layout, done when something changes so that paint() allocates nothing ---------------
@@ -166,7 +246,8 @@ class TokenItem(QGraphicsItem):
         self._cross_pen = QPen(_DOWN_CROSS, foot * 0.075)
         self._cross_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self._layout_health()
-        self.setToolTip(tooltip(self._name, self._hp, self._max_hp, self._ac))
+        self._layout_statuses()
+        self.setToolTip(tooltip(self._name, self._hp, self._max_hp, self._ac, self._statuses))
 
     def _layout_health(self) -> None:
         foot = self._squares * SQUARE_PX
@@ -182,6 +263,14 @@ class TokenItem(QGraphicsItem):
         self._bar_brush = QBrush(health_color(self._hp, self._max_hp))
         self._bar_radius = height / 2.0
 
+    def _layout_statuses(self) -> None:
+        foot = self._squares * SQUARE_PX
+        self._status_pen = None
+        if self._statuses:
+            self._status_pen = QPen(status_color(self._statuses[0]), foot * 0.08)
+        self.badge.setPos(0.0, -foot * 0.5)
+        self.badge.set_statuses(self._statuses)
+
     # --- QGraphicsItem ------------------------------------------------------------------------
 
     def boundingRect(self) -> QRectF:
@@ -192,6 +281,10 @@ class TokenItem(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        if self._status_pen is not None:
+            painter.setPen(self._status_pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(self._ring_rect)
         if self.isSelected():
             painter.setPen(self._ring_pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -170,6 +170,12 @@ class MapView(MapCanvas):
             if item is not None:
                 item.set_hp(value)
 
+    def set_statuses(self, statuses: Mapping[str, Iterable[str]]) -> None:
+        """Show each token's statuses (frozen, fleeing, stunned...): a ring and a badge; a token
+        not named has none."""
+        for token_id, item in self._tokens.items():
+            item.set_statuses(tuple(sorted(statuses.get(token_id, ()))))
+
     def set_editable(self, editable: bool) -> None:
         """Whether tokens may be dragged (False while a fight plays)."""
         self._editable = editable

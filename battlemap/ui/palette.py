@@ -63,3 +63,18 @@ def health_color(hp: int, max_hp: int) -> QColor:
     if share > 0.25:
         return QColor(HEALTH_HURT)
     return QColor(HEALTH_LOW)
+
+
+#: Statuses a ruleset's `status` events name, in colours that say them at a glance: ice for
+#: frozen, alarm orange for fleeing, bruise purple for stunned; any other status is slate.
+_STATUS_COLORS = {
+    "frozen": QColor("#1f7fc4"),
+    "fleeing": QColor("#e06a00"),
+    "stunned": QColor("#8a3fb8"),
+}
+_OTHER_STATUS = QColor("#4d5866")
+
+
+def status_color(status: str) -> QColor:
+    """The colour of a status's badge and ring on the map."""
+    return QColor(_STATUS_COLORS.get(status, _OTHER_STATUS))

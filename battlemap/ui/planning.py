@@ -4,54 +4,34 @@ The flow a game master expects: select a token, choose an action (toolbar, conte
 keyboard); movement asks for waypoints on the map with a live ruler, attacks ask for a target
 token, a spell asks for its name and level. The finished plan goes into the encounter as one
 undoable edit.
+
+The actions and how each is planned are the ruleset's (`Ruleset.plannable`, a list of
+`PlanChoice`): the bar is rebuilt when an encounter of another ruleset is opened.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
+from battlemap.core.planning_choice import PlanChoice
 from battlemap.geometry.walls import wall_index
+from battlemap.rulesets.base import plannable_of
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.map_view import MapMarker, MapView, RulerSpec
+from battlemap.ui.number_dialog import NumberDialog
 from battlemap.ui.ready_dialog import ReadyDialog
 from battlemap.ui.ready_flow import ReadyFlow
 from battlemap.ui.session import FightSession
 
-
-@dataclass(frozen=True)
-class ActionChoice:
-    """One planning action as the toolbar offers it."""
-
-    action: str
-    label: str
-    shortcut: str
-    tip: str
-
-
-ACTIONS = (
-    ActionChoice("move", "Move", "M", "Move along waypoints: 6 units at the token's speed"),
-    ActionChoice("double_move", "Double move", "D", "Move along waypoints: 12 units"),
-    ActionChoice("run", "Run", "R", "Run in a straight line at 4x speed: 12 units"),
-    ActionChoice("charge", "Charge", "C", "Charge a target: the blow lands when it is reached"),
-    ActionChoice(
-        "withdraw", "Withdraw", "W", "Double move whose first square provokes no adjacent enemy"
-    ),
-    ActionChoice("follow", "Follow", "", "Chase a target: head for where it is at every moment"),
-    ActionChoice("attack", "Attack", "A", "One attack: the blow lands on the first unit"),
-    ActionChoice("full_attack", "Full attack", "F", "All attacks, spread over 12 units"),
-    ActionChoice("cast", "Cast", "S", "Cast a spell: it goes off after 6 units"),
-    ActionChoice("standard", "Standard", "", "Any other standard action: 6 units"),
-    ActionChoice("delay", "Delay", "", "Act at a later count, this round and from then on"),
-    ActionChoice("ready", "Ready", "", "Wait with an action until a trigger sets it off"),
-    ActionChoice("full_round", "Full-round", "", "Any other full-round action: 12 units"),
-)
-
-_TARGETED = frozenset({"attack", "full_attack", "charge", "cast", "follow"})
+#: Ways of planning that choose when the combatant's turn comes (a delay, a drop): such a plan
+#: goes first among his plans of the round, since the others follow it.
+_FIRST_IN_ROUND = frozenset({"count", "number"})
 
 
 class PlanningController(QObject):
@@ -64,6 +44,8 @@ class PlanningController(QObject):
         countPickRequested(int, list, str): a delay wants its later count picked on the
             timeline: the round, the counts it may take, and who delays. `pick_count` answers.
         countPickEnded(): the count pick is over (picked or cancelled).
+        actionsChanged(): the bar's actions were rebuilt for another ruleset (`actions`,
+            `choices`).
     """
 
     message = Signal(str)
@@ -71,6 +53,7 @@ class PlanningController(QObject):
     previewChanged = Signal(int)
     countPickRequested = Signal(int, list, str)
     countPickEnded = Signal()
+    actionsChanged = Signal()
 
     def __init__(
         self,
@@ -103,18 +86,12 @@ class PlanningController(QObject):
         self._round.setToolTip("The round the next plan is for (surprise rounds are 0, -1, ...)")
         self.toolbar.addWidget(QLabel(" Plan for "))
         self.toolbar.addWidget(self._round)
+        #: The ruleset's actions in the bar's order, and their QActions by action name.
+        self.choices: tuple[PlanChoice, ...] = ()
         self.actions: dict[str, QAction] = {}
-        group = QActionGroup(self)
-        for choice in ACTIONS:
-            act = QAction(choice.label, self)
-            act.setToolTip(f"{choice.tip} ({choice.shortcut})" if choice.shortcut else choice.tip)
-            act.setStatusTip(choice.tip)
-            if choice.shortcut:
-                act.setShortcut(choice.shortcut)
-            act.triggered.connect(lambda _=False, a=choice.action: self.begin(a))
-            group.addAction(act)
-            self.toolbar.addAction(act)
-            self.actions[choice.action] = act
+        self._group = QActionGroup(self)
+        #: The open dialog asking a number (a drop's initiative), if any.
+        self.number_dialog: NumberDialog | None = None
         # Esc while a target is awaited: only live then, so the map keeps its own Esc otherwise.
         self.cancel_action = QAction("Cancel planning", self)
         self.cancel_action.setShortcut("Esc")
@@ -132,7 +109,37 @@ class PlanningController(QObject):
         map_view.planningFinished.connect(self._finish_path)
         map_view.planningCancelled.connect(self.cancel)
         map_view.selectionChangedIds.connect(self._selection)
-        self.update_enabled([])
+        self.set_choices(plannable_of(session.ruleset))
+
+    # --- the ruleset's actions -----------------------------------------------------------------
+
+    def set_choices(self, choices: Sequence[PlanChoice]) -> None:
+        """Offer `choices` (a ruleset's `plannable`) on the bar, replacing what it offered."""
+        if tuple(choices) == self.choices:
+            return
+        self.cancel()
+        for act in self.actions.values():
+            self.toolbar.removeAction(act)
+            self._group.removeAction(act)
+            act.deleteLater()
+        self.actions = {}
+        self.choices = tuple(choices)
+        for choice in self.choices:
+            act = QAction(choice.label, self)
+            act.setToolTip(f"{choice.tip} ({choice.shortcut})" if choice.shortcut else choice.tip)
+            act.setStatusTip(choice.tip)
+            if choice.shortcut:
+                act.setShortcut(choice.shortcut)
+            act.triggered.connect(lambda _=False, a=choice.action: self.begin(a))
+            self._group.addAction(act)
+            self.toolbar.addAction(act)
+            self.actions[choice.action] = act
+        self.update_enabled(self.map.selected_ids())
+        self.actionsChanged.emit()
+
+    def choice(self, action: str) -> PlanChoice | None:
+        """How `action` is planned, if the bar offers it."""
+        return next((c for c in self.choices if c.action == action), None)
 
     # --- state -------------------------------------------------------------------------------
 
@@ -161,30 +168,42 @@ class PlanningController(QObject):
                 self.message.emit("Select one token to plan for.")
                 return
             actor = selected[0]
+        choice = self.choice(action)
+        if choice is None:
+            self.message.emit(f"{action.replace('_', ' ').capitalize()} is not an action here.")
+            return
         self.cancel()
         self._actor, self._action = actor, action
         name = self.document.encounter.combatant(actor).name
-        if action in self.session.ruleset.path_actions:
+        if choice.how == "path":
             self._begin_path(actor, action)
             self.message.emit(
                 f"{name}: click waypoints for the {action.replace('_', ' ')}; "
                 "Enter or double-click to finish, Esc to cancel."
             )
-        elif action == "delay":
+        elif choice.how == "count":
             if not self._begin_delay(actor):
                 self._reset()
                 return
-        elif action == "ready":
-            self.ready.open(self.document.encounter, actor, self.round)
+        elif choice.how == "number":
+            self._begin_number(actor, choice)
+        elif choice.how == "ready":
+            self.ready.open(
+                self.document.encounter,
+                actor,
+                self.round,
+                choice,
+                self.session.ruleset.fields.counts,
+            )
             self.cancel_action.setEnabled(True)  # Esc on the map cancels, as in the dialog
             self.message.emit(
-                f"{name} readies: choose the action and what sets it off, in the dialog or "
-                "on the map."
+                f"{name}: choose the {choice.label.lower()}'s action and what sets it off, in "
+                "the dialog or on the map."
             )
-        elif action in _TARGETED:
+        elif choice.how in ("target", "spell"):
             self._awaiting_target = True
             self.cancel_action.setEnabled(True)
-            hint = " (or press Esc for no target)" if action == "cast" else ""
+            hint = " (or press Esc for no target)" if choice.how == "spell" else ""
             self.message.emit(f"{name}: click the target of the {action.replace('_', ' ')}{hint}.")
         else:
             self._commit(Plan(actor=actor, round=self.round, action=action))
@@ -210,11 +229,12 @@ class PlanningController(QObject):
         was_busy = self.is_busy()
         if self.map.is_planning():
             self.map.end_planning()
-        if self._action == "cast" and self._awaiting_target and self._actor is not None:
+        if self._awaiting_target and self._actor is not None and self._how() == "spell":
             # Esc while choosing a spell's target: cast with no target.
             actor = self._actor
+            action = self._action or "cast"
             self._reset()
-            self._cast(actor, None)
+            self._cast(actor, action, None)
             return
         self._reset()
         if was_busy:
@@ -311,8 +331,8 @@ class PlanningController(QObject):
             # Reselect the actor once the click that picked the target is fully handled (the
             # view would otherwise finish its click by selecting the target again).
             QTimer.singleShot(0, lambda: self.map.select_tokens([actor]))
-            if action == "cast":
-                self._cast(actor, target)
+            if self._how(action) == "spell":
+                self._cast(actor, action, target)
             else:
                 self._commit(Plan(actor=actor, round=self.round, action=action, target=target))
             return
@@ -344,7 +364,45 @@ class PlanningController(QObject):
 
     # --- internals ---------------------------------------------------------------------------
 
-    def _cast(self, actor: str, target: str | None) -> None:
+    def _how(self, action: str | None = None) -> str | None:
+        """How `action` (default: the one being planned) is planned."""
+        choice = self.choice(action or self._action or "")
+        return None if choice is None else choice.how
+
+    def _begin_number(self, actor: str, choice: PlanChoice) -> None:
+        """Ask the number (a drop's initiative) in a small dialog beside the map."""
+        now = self._initiative_count(actor)
+        low, high = self.session.ruleset.fields.counts
+        name = self.document.encounter.combatant(actor).name
+        prompt = choice.prompt or choice.label
+        dialog = NumberDialog(
+            f"{choice.label}: {name}",
+            f"{name} acts at {now}. {prompt} (round {self.round} and after):",
+            low,
+            high,
+            now - 1,
+            self._parent,
+        )
+        dialog.setModal(False)
+        dialog.accepted.connect(lambda: self._number_chosen(dialog))
+        dialog.rejected.connect(lambda: self._number_cancelled(dialog))
+        self.number_dialog = dialog
+        self.cancel_action.setEnabled(True)
+        dialog.show()
+        self.message.emit(f"{name}: {prompt.lower()}? Enter to plan it, Esc to cancel.")
+
+    def _number_chosen(self, dialog: NumberDialog) -> None:
+        if dialog is not self.number_dialog or self._actor is None or self._action is None:
+            return
+        actor, action, number = self._actor, self._action, dialog.number()
+        self._reset()
+        self._commit(Plan(actor=actor, round=self.round, action=action, count=number))
+
+    def _number_cancelled(self, dialog: NumberDialog) -> None:
+        if dialog is self.number_dialog:
+            self.cancel()
+
+    def _cast(self, actor: str, action: str, target: str | None) -> None:
         spell, ok = QInputDialog.getText(self._parent, "Cast a spell", "Spell name:")
         if not ok or not spell.strip():
             self.message.emit("No spell named: nothing planned.")
@@ -357,7 +415,7 @@ class PlanningController(QObject):
         plan = Plan(
             actor=actor,
             round=self.round,
-            action="cast",
+            action=action,
             target=target,
             spell=SpellRef(spell.strip(), level),
         )
@@ -392,7 +450,7 @@ class PlanningController(QObject):
         """Add the plan if the rules accept it; otherwise say why and leave the encounter."""
         from battlemap.core.errors import EncounterError
 
-        first = plan.action == "delay"
+        first = self._how(plan.action) in _FIRST_IN_ROUND
         candidate = _with_plan(self.document.encounter, plan, first=first)
         try:
             self.session.ruleset.validate(candidate, "plan")
@@ -416,6 +474,10 @@ class PlanningController(QObject):
         self._awaiting_target = False
         self._ready_plan = None
         self.ready.close()
+        dialog, self.number_dialog = self.number_dialog, None
+        if dialog is not None:
+            dialog.close()
+            dialog.deleteLater()
         if self._awaiting_count:
             self._awaiting_count = False
             self.countPickEnded.emit()

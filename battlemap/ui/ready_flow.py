@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from battlemap.core.encounter import Encounter, Point
+from battlemap.core.planning_choice import PlanChoice
 from battlemap.ui.map_view import MapView
 from battlemap.ui.ready_dialog import ReadyDialog
 
@@ -42,9 +43,28 @@ class ReadyFlow(QObject):
         """The open dialog, if any."""
         return self._dialog
 
-    def open(self, encounter: Encounter, actor: str, round_number: int) -> None:
+    def open(
+        self,
+        encounter: Encounter,
+        actor: str,
+        round_number: int,
+        choice: PlanChoice,
+        counts: tuple[int, int] = (1, 12),
+    ) -> None:
+        """Open the dialog of the ruleset's `choice` (its triggers and readied actions) for
+        `actor`; `counts`: the range of a count trigger."""
+        assert choice.ready is not None
         self.close()
-        dialog = ReadyDialog(encounter, actor, round_number, self._parent)
+        dialog = ReadyDialog(
+            encounter,
+            actor,
+            round_number,
+            choice.ready,
+            self._parent,
+            action=choice.action,
+            title=choice.label,
+            counts=counts,
+        )
         dialog.setModal(False)
         dialog.areaWanted.connect(self._area_wanted)
         # Bound to this dialog: a signal from one already closed must not touch the next.

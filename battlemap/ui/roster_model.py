@@ -27,6 +27,9 @@ class RosterRow:
     count: int | None
     surprise_rounds: int
     penalty_rounds: int
+    #: Statuses that come and go, as the fight has them at the playhead (a ruleset's `status`
+    #: events: frozen, fleeing, stunned).
+    statuses: tuple[str, ...] = ()
 
 
 def plural(number: int, noun: str) -> str:
@@ -35,12 +38,14 @@ def plural(number: int, noun: str) -> str:
 
 
 def roster_notes(row: RosterRow) -> str:
-    """The Notes column: surprise or penalty rounds, and "down" at 0 hp or less."""
+    """The Notes column: surprise or penalty rounds, the statuses (frozen, fleeing, stunned),
+    and "down" at 0 hp or less."""
     notes = []
     if row.surprise_rounds:
         notes.append(plural(row.surprise_rounds, "surprise round"))
     if row.penalty_rounds:
         notes.append(plural(row.penalty_rounds, "penalty round"))
+    notes.extend(row.statuses)
     if row.hp <= 0:
         notes.append("down")
     return ", ".join(notes)
@@ -59,9 +64,10 @@ class RosterModel(ColumnTableModel[RosterRow]):
         "Combatants on the same side are allies",
         "Hit points now / at full health",
         "Armour class",
-        "Initiative total: the d12 rolled plus the modifier",
-        "The initiative count (12 down to 1) on which the combatant acts",
-        "Surprise or penalty rounds from initiative, and who is down",
+        "Initiative total: the initiative roll with its modifier",
+        "The count the combatant acts on in a round (his place on the timeline)",
+        "Surprise or penalty rounds from initiative, statuses (frozen, fleeing, stunned), "
+        "and who is down",
     )
     NUMERIC_COLUMNS = (2, 3, 4, 5)
 
@@ -141,6 +147,8 @@ class RosterModel(ColumnTableModel[RosterRow]):
             lines.append(f"Acts in {plural(row.surprise_rounds, 'surprise round')} before round 1")
         if row.penalty_rounds:
             lines.append(f"Sits out {plural(row.penalty_rounds, 'round')} before acting")
+        if row.statuses:
+            lines.append(f"Now {', '.join(row.statuses)}")
         if row.hp <= 0:
             lines.append("Down: out of the fight")
         lines.append("Double-click or Enter to edit")

@@ -33,6 +33,17 @@ _MIN_ROUND_PX = 44.0
 _ROUND_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
 
+def label_steps(units_per_round: int) -> list[int]:
+    """Every how many counts the axis may label, smallest first: the divisors of the round's
+    units, or of the units after its first (Combat Experience's 101: its start, then the
+    initiatives 99 down to 0, labelled every 10 or 20), so labels fall on round numbers and
+    the same counts in every round."""
+    found = {
+        d for n in (units_per_round, units_per_round - 1) for d in range(1, max(n, 1)) if n % d == 0
+    }
+    return sorted(found or {1})
+
+
 def _visible_rounds(clock: RoundClock, lo: float, hi: float, step: int) -> list[int]:
     """Rounds whose start lies in [lo, hi], every `step`-th (counting from round 1)."""
     first = clock.round_of(lo)
@@ -45,8 +56,10 @@ def _visible_rounds(clock: RoundClock, lo: float, hi: float, step: int) -> list[
 class CountAxis(pg.AxisItem):
     """Bottom axis: "R2" at each round start (long ticks), the unit counts between (short ticks).
 
-    Counts are thinned to every 2nd, 3rd, ... unit (divisors of the round, so they stay
-    aligned to it) and rounds to every 2nd, 5th, ... when zoomed out.
+    Each unit is labelled with the clock's count for it (d12: 12 down to 1; Combat Experience:
+    the initiative, highest first). Labels are thinned to the counts that are multiples of 2,
+    3, 5, 10, ... (`label_steps`, so they stay aligned to the round) and rounds to every 2nd,
+    5th, ... when zoomed out.
     """
 
     def __init__(self) -> None:
@@ -78,17 +91,30 @@ class CountAxis(pg.AxisItem):
             majors.append(start)
             self._labels[start] = f"R{r}"
         minors: list[float] = []
-        steps = [d for d in range(1, per_round) if per_round % d == 0]
-        unit_step = next((d for d in steps if px_per_unit * d >= _MIN_COUNT_PX), None)
-        if round_step == 1 and px_per_unit >= 4.0:
+        unit_step = next(
+            (d for d in label_steps(per_round) if px_per_unit * d >= _MIN_COUNT_PX), None
+        )
+        # A tick for every unit while they are 4 px apart; else ticks only where labelled (a
+        # round of a hundred initiatives still reads "90, 80, ..." when several are in view).
+        every_unit = px_per_unit >= 4.0
+        if round_step == 1 and (every_unit or unit_step is not None):
             for r in range(clock.round_of(lo), clock.round_of(hi) + 1):
                 start = clock.round_start(r)
                 for k in range(1, per_round):
                     t = start + k
-                    if lo <= t <= hi:
+                    if not lo <= t <= hi:
+                        continue
+                    count = clock.count_of(t)
+                    # Not within a step of the next round's label (Combat Experience's 0).
+                    labelled = (
+                        unit_step is not None
+                        and count % unit_step == 0
+                        and per_round - k >= unit_step
+                    )
+                    if labelled:
+                        self._labels[t] = str(count)
+                    if every_unit or labelled:
                         minors.append(t)
-                        if unit_step is not None and k % unit_step == 0:
-                            self._labels[t] = str(clock.count_of(t))
         return [(float(per_round * round_step), majors), (1.0, minors)]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:

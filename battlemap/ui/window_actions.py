@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QMainWindow, QStyle, QToolBar
+from PySide6.QtWidgets import QComboBox, QMainWindow, QMenu, QStyle, QToolBar
 
+from battlemap.core.time_words import TimeWords
 from battlemap.storage.settings import Settings
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.driver import PlaybackDriver
@@ -24,8 +25,11 @@ from battlemap.ui.map_view import MapView
 from battlemap.ui.planning import PlanningController
 from battlemap.ui.timeline_dock import TimelineDock
 
-#: Playback speeds offered: real seconds per half-second unit.
+#: Playback speeds offered: real seconds per unit on screen (0.5: a d12 half-second unit in
+#: real time).
 SPEEDS = ((0.125, "4x"), (0.25, "2x"), (0.5, "real time"), (1.0, "1/2x"), (2.0, "1/4x"))
+#: The speed shown as "1x" where a unit is no length of time (turn slots).
+_NORMAL_SPEED = 0.5
 
 
 class WindowActions(QMainWindow):
@@ -105,10 +109,8 @@ class WindowActions(QMainWindow):
         self.act_play = self._action(
             "&Play", self.driver.toggle, "Space", "Play or pause the fight"
         )
-        self.act_step = self._action(
-            "&Step one unit", self.driver.step_unit, ".", "Forward one half-second unit"
-        )
-        self.act_back = self._action("Step &back", self.driver.step_back, ",", "Back one unit")
+        self.act_step = self._action("&Step one unit", self.driver.step_unit, ".", "")
+        self.act_back = self._action("Step &back", self.driver.step_back, ",", "")
         self.act_round = self._action(
             "Step one &round", self.driver.step_round, "Ctrl+.", "Forward to the next round"
         )
@@ -206,9 +208,9 @@ class WindowActions(QMainWindow):
         edit_menu.addAction(self.act_delete)
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_map)
-        plan_menu = bar.addMenu("&Plan")
-        for act in self.planning.actions.values():
-            plan_menu.addAction(act)
+        self.plan_menu: QMenu = bar.addMenu("&Plan")
+        self._fill_plan_menu()
+        self.planning.actionsChanged.connect(self._fill_plan_menu)
         fight_menu = bar.addMenu("F&ight")
         for act in (
             self.act_initiative,
@@ -261,6 +263,7 @@ class WindowActions(QMainWindow):
         self.speed.setCurrentIndex(current)
         self.speed.currentIndexChanged.connect(self._speed_changed)
         play_bar.addWidget(self.speed)
+        self._word_time(self._time_words())
         self.addToolBar(play_bar)
         self.addToolBarBreak()
         self.addToolBar(self.planning.toolbar)
@@ -269,3 +272,41 @@ class WindowActions(QMainWindow):
         for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
             view_bar.addAction(act)
         self.addToolBar(view_bar)
+
+    def _time_words(self) -> TimeWords:
+        """How the open encounter's ruleset words its unit (MainWindow reads its session)."""
+        raise NotImplementedError
+
+    def _fill_plan_menu(self) -> None:
+        """The Plan menu: the planning bar's actions, which are the ruleset's."""
+        self.plan_menu.clear()
+        for act in self.planning.actions.values():
+            self.plan_menu.addAction(act)
+
+    def _word_time(self, words: TimeWords) -> None:
+        """Step and speed in the ruleset's words: "Forward one half-second unit", or for turn
+        slots "Forward to the next initiative slot in which something happens"."""
+        unit = words.unit
+        if words.passes_quiet_units:
+            forward = f"Forward to the next {unit} in which something happens"
+            back = f"Back to the last {unit} in which something happened"
+        else:
+            forward, back = f"Forward one {unit}", f"Back one {unit}"
+        for act, text, tip in (
+            (self.act_step, f"&Step one {unit}", forward),
+            (self.act_back, "Step &back", back),
+        ):
+            act.setText(text)
+            act.setStatusTip(tip)
+            act.setToolTip(f"{tip} ({act.shortcut().toString()})")
+        for index, (seconds, label) in enumerate(SPEEDS):
+            if seconds == _NORMAL_SPEED:
+                real = words.seconds is not None and abs(words.seconds - seconds) < 1e-9
+                self.speed.setItemText(index, label if real else "1x")
+        if words.seconds is None:
+            self.speed.setToolTip(
+                f"Playback speed: how long each {unit} with something in it takes on screen "
+                f"({_NORMAL_SPEED:g} s at 1x); empty ones are passed over"
+            )
+        else:
+            self.speed.setToolTip(f"Playback speed (real time: {words.seconds:g} s a {unit})")
