@@ -12,13 +12,20 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class TimeWords:
-    """`unit` and `units`: the unit's name ("half-second unit", "initiative slot"); `seconds`:
+    """`unit` and `units`: the unit's name on buttons ("unit", "initiative slot"); `seconds`:
     how long a unit lasts in the fight, or None when a unit is a place in an order rather than
-    a length of time (playback then passes over units where nothing happens)."""
+    a length of time (playback then passes over units where nothing happens); `described`: the
+    unit in a tip ("half-second unit"), its name when not given."""
 
     unit: str
     units: str
     seconds: float | None = None
+    described: str = ""
+
+    @property
+    def said(self) -> str:
+        """The unit as a tip says it: "half-second unit"."""
+        return self.described or self.unit
 
     @property
     def passes_quiet_units(self) -> bool:

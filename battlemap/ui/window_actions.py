@@ -284,14 +284,15 @@ class WindowActions(QMainWindow):
             self.plan_menu.addAction(act)
 
     def _word_time(self, words: TimeWords) -> None:
-        """Step and speed in the ruleset's words: "Forward one half-second unit", or for turn
-        slots "Forward to the next initiative slot in which something happens"."""
-        unit = words.unit
+        """Step and speed in the ruleset's words: "Step one unit" ("Forward one half-second
+        unit"), or for turn slots "Step one initiative slot" ("Forward to the next initiative
+        slot in which something happens")."""
+        unit, said = words.unit, words.said
         if words.passes_quiet_units:
-            forward = f"Forward to the next {unit} in which something happens"
-            back = f"Back to the last {unit} in which something happened"
+            forward = f"Forward to the next {said} in which something happens"
+            back = f"Back to the last {said} in which something happened"
         else:
-            forward, back = f"Forward one {unit}", f"Back one {unit}"
+            forward, back = f"Forward one {said}", f"Back one {said}"
         for act, text, tip in (
             (self.act_step, f"&Step one {unit}", forward),
             (self.act_back, "Step &back", back),
@@ -309,4 +310,4 @@ class WindowActions(QMainWindow):
                 f"({_NORMAL_SPEED:g} s at 1x); empty ones are passed over"
             )
         else:
-            self.speed.setToolTip(f"Playback speed (real time: {words.seconds:g} s a {unit})")
+            self.speed.setToolTip(f"Playback speed (real time: {words.seconds:g} s a {said})")

@@ -61,7 +61,7 @@ D12_PLANNABLE: tuple[PlanChoice, ...] = (
 )
 
 #: "Each round of combat is divided into twelve distinct time units of one-half second."
-D12_TIME_WORDS = TimeWords("half-second unit", "half-second units", 0.5)
+D12_TIME_WORDS = TimeWords("unit", "units", 0.5, "half-second unit")
 
 
 class D12WindowContract:
