@@ -22,19 +22,22 @@ import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QPainter  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget  # noqa: E402
 
 from battlemap.core.dice import DiceRoller  # noqa: E402
+from battlemap.loading import load_checked  # noqa: E402
 from battlemap.rulesets import get_ruleset  # noqa: E402
 from battlemap.storage.creature_library import default_creatures  # noqa: E402
 from battlemap.storage.encounter_file import load_encounter  # noqa: E402
 from battlemap.storage.settings import Settings  # noqa: E402
 from battlemap.ui.combatant_dialog import CombatantDialog  # noqa: E402
 from battlemap.ui.initiative_dialog import InitiativeDialog  # noqa: E402
+from battlemap.ui.initiative_setup import COMBAT_EXPERIENCE, InitiativeSetupDialog  # noqa: E402
 from battlemap.ui.main_window import MainWindow  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 DEMO = ROOT / "resources" / "examples" / "demo.json"
+MILL = ROOT / "resources" / "examples" / "combat_experience.json"
 LEFT = Qt.MouseButton.LeftButton
 
 
@@ -166,6 +169,8 @@ def main() -> None:
     thief.document.undo_stack.setClean()
     thief.close()
 
+    combat_experience()
+
     encounter = load_encounter(DEMO)
     rolls = InitiativeDialog(encounter.combatants, DiceRoller(3), get_ruleset("d12").standing)
     rolls.show()
@@ -176,6 +181,37 @@ def main() -> None:
     shot(editor, "edit-stats")
     editor.close()
     del app
+
+
+def combat_experience() -> None:
+    """The ambush at the mill under Combat Experience: its set-up panel, and round 2 with the
+    chief stunned by Brenna's blow and the bandit frozen at the wall he ran to."""
+    encounter = load_checked(MILL)
+    ruleset = get_ruleset(encounter.ruleset)
+    setup = InitiativeSetupDialog(encounter, ruleset, COMBAT_EXPERIENCE)
+    tomas = setup.combatant_widgets["tomas"]["initiative_rolls"]
+    assert isinstance(tomas, QLineEdit)
+    tomas.clear()  # Tomas's check left to the app
+    setup.show()
+    shot(setup, "ce-setup")
+    setup.close()
+
+    mill = MainWindow(encounter, MILL, Settings(), default_creatures())
+    mill.resize(1400, 900)
+    mill.show()
+    # The roster wide enough for its Notes (the statuses) beside the map.
+    mill.resizeDocks([mill.library], [470], Qt.Orientation.Horizontal)
+    QApplication.processEvents()
+    slot = mill.session.ruleset.clock.time_of(2, 18)  # round 2, initiative 18: Ilse's turn
+    mill.timeline.timeScrubbed.emit(slot + 0.5)
+    # The timeline on the round's turns (initiatives 36 down to 0), zoomed in as one would.
+    start = mill.session.ruleset.clock.round_start(2)
+    mill.timeline.view_box.setXRange(start + 64, start + 101.5, padding=0.0)
+    ilse = encounter.combatant("ilse")
+    QTest.mouseClick(mill.map.viewport(), LEFT, pos=mill.map.square_to_view(ilse.x, ilse.y))
+    shot(mill, "ce-playing")
+    mill.document.undo_stack.setClean()
+    mill.close()
 
 
 if __name__ == "__main__":
