@@ -193,12 +193,17 @@ def _down(state: State, event: Event) -> None:
 
 
 def _status(state: State, event: Event) -> None:
-    """A status comes (`on` true) or goes: stunned, frozen, fleeing, whatever a ruleset names."""
-    statuses = state[str(event.actor)].statuses
+    """A status comes (`on` true) or goes: stunned, frozen, fleeing, whatever a ruleset names.
+    `down` too: d12's drop is for good, but a ruleset whose fallen get up (13th Age's death
+    saves, a heal) ends it with `{"status": "down", "on": false}`."""
+    them = state[str(event.actor)]
+    status = str(event["status"])
     if event["on"]:
-        statuses.add(str(event["status"]))
+        them.statuses.add(status)
     else:
-        statuses.discard(str(event["status"]))
+        them.statuses.discard(status)
+    if status == "down":
+        them.down = bool(event["on"])
 
 
 #: The reducers of the shared event vocabulary, by event type.

@@ -129,3 +129,17 @@ def test_the_fight_model_makes_each_answer_an_undoable_step(asking: None) -> Non
     fight.respond(False)
     assert fight.pending is None
     assert [e["answer"] for e in fight.events() if e.type == "decision"] == ["flee", 4, False]
+
+
+def test_down_is_a_status_that_can_go() -> None:
+    """Statuses come and go, `down` included, for a ruleset whose fallen get up again."""
+    from battlemap.core.events import Event
+    from battlemap.core.state import State
+
+    state = State(_encounter())
+    state.apply(Event("down", 1.0, 1, 11, "thorin", {"hp": 0}))
+    assert state["thorin"].down
+    state.apply(Event("status", 2.0, 1, 10, "thorin", {"status": "down", "on": False}))
+    assert not state["thorin"].down
+    state.apply(Event("status", 3.0, 1, 9, "thorin", {"status": "stunned", "on": True}))
+    assert (state["thorin"].down, state["thorin"].statuses) == (False, {"stunned"})
