@@ -468,6 +468,7 @@ class Engine:
 
     def _record_roll(self, request: RollRequest, roll: Roll, source: str) -> None:
         # Every random outcome is an event, so replaying a log never rolls again.
+        extra: dict[str, JsonValue] = {"any_total": True} if request.any_total else {}
         self.emit(
             "roll",
             request.actor,
@@ -477,6 +478,7 @@ class Engine:
             detail=roll.detail,
             source=source,
             key=request.key,
+            **extra,
         )
 
 

@@ -150,6 +150,20 @@ class WallIndex:
                 return (index, crossing)
         return None
 
+    def stop_short(self, points: Sequence[Point], gap: float = 0.05) -> list[Point]:
+        """The path through `points` up to just short (`gap` squares) of its first wall: a
+        token may not cross one."""
+        if len(points) < 2:
+            return list(points)
+        crossing = self.first_crossing_on(points)
+        if crossing is None:
+            return list(points)
+        leg, (cx, cy) = crossing
+        ax, ay = points[leg]
+        length = math.hypot(cx - ax, cy - ay)
+        back = min(gap, length) / length if length > 0 else 0.0
+        return [*points[: leg + 1], (cx - (cx - ax) * back, cy - (cy - ay) * back)]
+
     def blocks(self, a: Point, b: Point) -> bool:
         """Line of effect: True if a wall meets the open segment between a and b."""
         if a == b:

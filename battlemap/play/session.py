@@ -14,7 +14,6 @@ to just before the question and asks it again.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -470,7 +469,9 @@ def _first_difference(
     if newcomers:
         after = [_without(e, newcomers) for e in after if e.actor not in newcomers]
     for old, new in zip(before, after, strict=False):
-        if _as_json(old) != _as_json(new):
+        # Events compare as values (a log read from the file equals the one the engine wrote):
+        # no need to print thousands of them as JSON on every edit.
+        if old != new:
             return min(old.time, new.time)
     if len(after) < len(before):
         return before[len(after)].time
@@ -488,10 +489,6 @@ def _without(event: Event, newcomers: frozenset[str]) -> Event:
             ties.append({**tie, "ids": ids})
     order = [cid for cid in event["order"] if cid not in newcomers]
     return Event.from_json({**event.to_json(), "order": order, "ties": ties})
-
-
-def _as_json(event: Event) -> str:
-    return json.dumps(event.to_json(), sort_keys=True)
 
 
 def _index_of(events: Sequence[Event], key: str) -> int | None:

@@ -2,7 +2,8 @@
 prints them.
 
 What every event has is checked here (type, round, count, time, actor), and so are the fields
-of the decisions a replay feeds back to the engine (`roll`, `aoo`, `intercept`): a hand-edited
+of the decisions a replay feeds back to the engine (`roll`, `aoo`, `intercept`, `decision`): a
+hand-edited
 log must be refused with its place named, not raise a KeyError when the fight is rebuilt. The
 other keys of each type are the engine's and are kept as they are (any plain JSON, within the
 size limits), so a newer event type or field survives a save by a program that does not know it.
@@ -14,6 +15,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from battlemap.core.decisions import QUESTION_KINDS
 from battlemap.core.dice import dice_range
 from battlemap.core.events import HEADER_KEYS, Event
 from battlemap.storage.json_fields import (
@@ -47,7 +49,7 @@ ROLL_SOURCES = ("app", "file", "table")
 #: The answers to opportunities: yes or no, and whom they concern.
 CHOICE_TYPES = ("aoo", "intercept")
 #: The event types whose fields a replay reads, and so are checked field by field.
-DECISION_TYPES = ("roll", *CHOICE_TYPES)
+DECISION_TYPES = ("roll", *CHOICE_TYPES, "decision")
 
 
 def parse_log(node: Node, combatant_ids: Collection[str]) -> tuple[Event, ...]:
@@ -115,6 +117,8 @@ def _parse_event(node: Node, known: _Known) -> Event:
         _check_roll(node)
     elif header["type"] in CHOICE_TYPES:
         _check_choice(node, known)
+    elif header["type"] == "decision":
+        _check_answer(node)
     # The header as checked (30.0 read as 30), the rest as it came.
     return Event.from_json({**data, **header})
 
@@ -145,8 +149,11 @@ def _check_roll(node: Node) -> None:
     dice = read_dice(node.child("dice"), "dice")
     result_node = node.child("result")
     result = read_int(result_node, "result", WHOLE, limit=ROLL_RESULT)
+    # A check typed at the table may lie beyond the dice (Combat Experience takes any total).
+    assert isinstance(node.value, dict)
+    any_total = node.value.get("any_total") is True
     bounds = dice_range(dice)
-    if bounds is not None and not bounds.low <= result <= bounds.high:
+    if not any_total and bounds is not None and not bounds.low <= result <= bounds.high:
         raise result_node.error(
             f"a roll of {dice} is between {bounds.low} and {bounds.high}, got {result}"
         )
@@ -161,6 +168,21 @@ def _check_choice(node: Node, known: _Known) -> None:
     _read_combatant(node.child("target"), "target", known)
     read_bool(node.child("taken"), "taken")
     _check_key(node)
+
+
+def _check_answer(node: Node) -> None:
+    """An answer to a ruleset's question: its key, kind, who decided, the answer, by whom."""
+    _require(node, ("key", "kind", "decider", "question", "answer", "source"))
+    read_text(node.child("key"), "key", most=MAX_KEY_CHARS)
+    read_choice(node.child("kind"), "kind", tuple(sorted(QUESTION_KINDS)))
+    read_text(node.child("decider"), "decider")
+    read_text(node.child("question"), "question", allow_empty=True, most=MAX_EVENT_TEXT_CHARS)
+    answer = node.child("answer")
+    if isinstance(answer.value, str):
+        read_text(answer, "answer", most=MAX_EVENT_TEXT_CHARS)
+    elif not isinstance(answer.value, bool):
+        read_int(answer, "answer", "yes/no, an option or a whole number", limit=ROLL_RESULT)
+    read_choice(node.child("source"), "source", ROLL_SOURCES)
 
 
 def _check_key(node: Node) -> None:

@@ -16,13 +16,12 @@ one); none keeps state of its own.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
 from battlemap.core.decisions import RollRequest
-from battlemap.core.encounter import FEET_PER_SQUARE, AttackProfile, Plan, Point
+from battlemap.core.encounter import FEET_PER_SQUARE, AttackProfile, Plan
 from battlemap.core.engine import Engine, NeedRoll, Wait
 from battlemap.geometry.contact import footprint_gap, within_reach
 from battlemap.geometry.path import Polyline
@@ -66,20 +65,6 @@ def allowed_squares(speed: int, action: str) -> float:
 def turn_allowance(speed: int, plans: list[Plan]) -> float:
     """The squares all the movements among `plans` allow together."""
     return sum(allowed_squares(speed, p.action) for p in plans if p.action in MOVE_MULTIPLE)
-
-
-def _stop_at_walls(walls: WallIndex | None, points: list[Point]) -> list[Point]:
-    """A path may not cross a wall: the mover stops just short of the first one."""
-    if walls is None or len(points) < 2:
-        return points
-    crossing = walls.first_crossing_on(points)
-    if crossing is None:
-        return points
-    leg, (cx, cy) = crossing
-    ax, ay = points[leg]
-    length = math.hypot(cx - ax, cy - ay)
-    back = min(_WALL_GAP, length) / length if length > 0 else 0.0
-    return [*points[: leg + 1], (cx - (cx - ax) * back, cy - (cy - ay) * back)]
 
 
 def _travel(
@@ -131,7 +116,10 @@ def move(
     if plan.action == "run":
         waypoints = waypoints[-1:]
     allowed = allowed_squares(me.combatant.speed, plan.action)
-    line = Polyline.through(_stop_at_walls(walls, [here, *waypoints])).cut(allowed)
+    points = [here, *waypoints]
+    if walls is not None:
+        points = walls.stop_short(points, _WALL_GAP)
+    line = Polyline.through(points).cut(allowed)
     destination = waypoints[-1] if waypoints else here
     duration = window.spend(engine.now, line.length, allowed)
     yield from _travel(

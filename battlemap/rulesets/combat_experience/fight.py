@@ -220,13 +220,12 @@ class CombatExperienceFight:
         number = checks_made(me) + 1
         notation = self.rules.notation(combat_experience(c), penalty_dice)
         roll = yield NeedRoll(
-            RollRequest(
+            _check(
                 c.id,
                 "initiative",
                 notation,
                 f"{c.name}'s Combat Experience check ({kind}, difficulty {difficulty})",
                 key,
-                any_total=True,
             ),
             typed_check(c, number),
         )
@@ -602,13 +601,12 @@ class CombatExperienceFight:
         me = self.state[waiter].combatant
         if wait.abort:
             roll = yield NeedRoll(
-                RollRequest(
+                _check(
                     waiter,
                     "abort",
                     self.rules.notation(combat_experience(me)),
                     f"{me.name} tries to abort (Combat Experience, difficulty {ABORT_DIFFICULTY})",
                     f"{wait.id}/abort",
-                    any_total=True,
                 ),
                 own.pop(0) if own else None,
             )
@@ -633,24 +631,22 @@ class CombatExperienceFight:
         if wait.interrupt:
             them = self.state[by].combatant
             mine = yield NeedRoll(
-                RollRequest(
+                _check(
                     waiter,
                     "interrupt",
                     self.rules.notation(combat_experience(me)),
                     f"{me.name} tries to interrupt {them.name} (Combat Experience, opposed)",
                     f"{wait.id}/interrupt",
-                    any_total=True,
                 ),
                 own.pop(0) if own else None,
             )
             theirs = yield NeedRoll(
-                RollRequest(
+                _check(
                     by,
                     "interrupt",
                     self.rules.notation(combat_experience(them)),
                     f"{them.name} resists {me.name}'s interrupt (Combat Experience, opposed)",
                     f"{wait.id}/interrupt/{by}",
-                    any_total=True,
                 ),
                 opposed.pop(0) if opposed else None,
             )
@@ -755,3 +751,9 @@ class CombatExperienceFight:
             self.engine.emit("status", actor, status=_STATUS[before], on=False)
         if after in _STATUS:
             self.engine.emit("status", actor, status=_STATUS[after], on=True)
+
+
+def _check(actor: str, purpose: str, notation: str, description: str, key: str) -> RollRequest:
+    """A Combat Experience check: "A typed check result (the table rolled it) is always
+    accepted", whatever the dice alone could give."""
+    return RollRequest(actor, purpose, notation, description, key, any_total=True)

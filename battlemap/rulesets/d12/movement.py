@@ -59,7 +59,9 @@ def timed_path(fight: Fight, actor: str, plan: Plan, start: float) -> tuple[Time
         waypoints = waypoints[-1:]
     feet = me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action]
     here = me.position_at(start)
-    points = _stop_at_walls(fight, [here, *waypoints])
+    points = [here, *waypoints]
+    if fight.walls is not None:
+        points = fight.walls.stop_short(points)
     path = TimedPath.for_duration(points, start, feet, ACTION_UNITS[plan.action])
     return path, (waypoints[-1] if waypoints else here)
 
@@ -74,21 +76,6 @@ def path_fields(path: TimedPath, destination: Point) -> dict[str, Any]:
         # "A path longer than the action allows stops where the time runs out": say so.
         "cut": path.polyline.end != destination,
     }
-
-
-def _stop_at_walls(fight: Fight, points: list[Point]) -> list[Point]:
-    """A path may not cross a wall: the mover stops just short of the first one."""
-    walls = fight.walls
-    if walls is None or len(points) < 2:
-        return points
-    crossing = walls.first_crossing_on(points)
-    if crossing is None:
-        return points
-    leg, (cx, cy) = crossing
-    (ax, ay) = points[leg]
-    length = math.hypot(cx - ax, cy - ay)
-    back = min(0.05, length) / length if length > 0 else 0.0
-    return [*points[: leg + 1], (cx - (cx - ax) * back, cy - (cy - ay) * back)]
 
 
 # --- actions ------------------------------------------------------------------------------
