@@ -49,6 +49,9 @@ class RulesetFields:
     unused: Mapping[str, int | None] = field(default_factory=lambda: MappingProxyType({}))
     #: The counts a plan's `count` may name (a d12 delay: 1 to 12; an initiative to drop to).
     counts: tuple[int, int] = (1, 12)
+    #: The event types that record answers to the ruleset's opportunities (d12's `aoo` and
+    #: `intercept`): a saved log's are checked as answers, and a replay gives them again.
+    opportunities: tuple[str, ...] = ()
 
 
 NO_FIELDS = RulesetFields()

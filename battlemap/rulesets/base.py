@@ -16,6 +16,7 @@ from battlemap.core.encounter import Combatant, Encounter, Point
 from battlemap.core.events import Event
 from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
+from battlemap.core.opportunities import Opportunity
 from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
@@ -110,6 +111,14 @@ class Ruleset(Protocol):
     #: How the window words the clock's unit (stepping, the playback speed) and whether
     #: playback passes over units where nothing happens (core.time_words).
     time_words: TimeWords
+    #: The opportunities it offers (d12: attacks of opportunity and intercepts), each asked
+    #: as a ChoiceRequest of its kind; the window's prompts, menu toggles and markers and the
+    #: command line's `--no-<kind>` flags come from these. Its `fields.opportunities` must
+    #: name the same kinds (the saved log's check reads them there).
+    opportunities: Sequence[Opportunity]
+    #: The roll purposes a player makes for his own combatant when the table rolls its own
+    #: dice (d12: attack, damage, concentration).
+    player_rolls: frozenset[str]
 
 
 #: No marks of a ruleset's own: the timeline marks only the shared `down`.
@@ -120,6 +129,23 @@ def markers_of(ruleset: Ruleset) -> Mapping[str, Marking]:
     """The ruleset's `markers`; none for a ruleset written before the member existed (it then
     shows only drops on the timeline, and stays playable)."""
     found: Mapping[str, Marking] = getattr(ruleset, "markers", NO_MARKS)
+    return found
+
+
+def opportunities_of(ruleset: Ruleset) -> Sequence[Opportunity]:
+    """The ruleset's `opportunities`; none for a ruleset written before the member existed."""
+    found: Sequence[Opportunity] = getattr(ruleset, "opportunities", ())
+    return found
+
+
+def opportunity_named(ruleset: Ruleset, kind: str) -> Opportunity | None:
+    """The ruleset's opportunity of `kind`, or None."""
+    return next((o for o in opportunities_of(ruleset) if o.kind == kind), None)
+
+
+def player_rolls_of(ruleset: Ruleset) -> frozenset[str]:
+    """The ruleset's `player_rolls`; none for a ruleset written before the member existed."""
+    found: frozenset[str] = getattr(ruleset, "player_rolls", frozenset())
     return found
 
 

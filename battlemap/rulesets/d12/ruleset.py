@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.encounter import Combatant, Encounter, Point
-from battlemap.core.fields import NO_FIELDS, RulesetFields
+from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
@@ -18,6 +18,7 @@ from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.base import Marking
 from battlemap.rulesets.d12 import fight
 from battlemap.rulesets.d12.clock import D12Clock
+from battlemap.rulesets.d12.fields import D12_FIELDS
 from battlemap.rulesets.d12.initiative import Initiative
 from battlemap.rulesets.d12.markers import MARKERS
 from battlemap.rulesets.d12.preview import preview
@@ -39,7 +40,7 @@ class D12Ruleset(D12WindowContract):
     reducers: Mapping[str, Reducer] = REDUCERS
     sentences: Mapping[str, Sentence] = SENTENCES
     markers: Mapping[str, Marking] = MARKERS
-    fields: RulesetFields = NO_FIELDS
+    fields: RulesetFields = D12_FIELDS
     actions: Mapping[str, int] = ACTION_UNITS
     # Charges and follows move too, but toward a target, not along clicked waypoints.
     path_actions: Mapping[str, int] = MappingProxyType(

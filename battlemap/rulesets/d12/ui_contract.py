@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from battlemap.core.planning_choice import PlanChoice, ReadiedChoice, ReadyChoices, TriggerChoice
+from battlemap.core.opportunities import Opportunity
 from battlemap.core.time_words import TimeWords
+from battlemap.rulesets.d12.opportunity_kinds import D12_OPPORTUNITIES, D12_PLAYER_ROLLS
 
 #: Triggers as the game master says them, and whom the "watched" list holds for each.
 D12_READY = ReadyChoices(
@@ -72,3 +74,5 @@ class D12WindowContract:
     #: A d12 per combatant, typed or rolled, with its modifier (the window's InitiativeDialog).
     initiative_setup: str = "d12"
     time_words: TimeWords = D12_TIME_WORDS
+    opportunities: Sequence[Opportunity] = D12_OPPORTUNITIES
+    player_rolls: frozenset[str] = D12_PLAYER_ROLLS

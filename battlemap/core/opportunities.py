@@ -1,0 +1,49 @@
+"""The opportunities a ruleset offers: chances to act in someone else's action.
+
+d12 offers attacks of opportunity and intercepts; 13th Age offers opportunity attacks; Combat
+Experience offers none. Each kind is declared by its ruleset as data, so that the engine, the
+saved log's check, the window's prompts, menus and markers and `battlemap simulate`'s flags
+all speak of the kinds the open fight has, and none of them names a ruleset's kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+#: How an opportunity's marks look on the map: "danger" (a blow, red) or "caution" (a move to
+#: cut someone off, orange). The window's palette owns the colours.
+Tone = Literal["danger", "caution"]
+
+
+@dataclass(frozen=True)
+class Opportunity:
+    """One kind of opportunity.
+
+    `kind` is the ChoiceRequest's kind and the type of the event that records its answer;
+    `name` names it in sentences ("attack of opportunity"); `short` on a map marker ("AoO");
+    `offer` and `offer_tip` word the window's toggle and `decline_help` the command line's
+    `--no-<kind>`; `taken` and `declined` tell an answer in the History, with `{who}` and
+    `{whom}` for the one offered it and the one it is against; `with_roll` says the prompt
+    may take the attack's roll with the answer.
+    """
+
+    kind: str
+    name: str
+    short: str
+    offer: str
+    offer_tip: str
+    decline_help: str
+    taken: str
+    declined: str
+    with_roll: bool = False
+    tone: Tone = "danger"
+
+    def answer_text(self, who: str, whom: str, taken: bool) -> str:
+        """'Thorin attacks the runner (opportunity)': an answer as the History lists it."""
+        return (self.taken if taken else self.declined).format(who=who, whom=whom)
+
+
+def kinds(opportunities: tuple[Opportunity, ...]) -> tuple[str, ...]:
+    """The event types that record answers to `opportunities` (a ruleset's file fields)."""
+    return tuple(o.kind for o in opportunities)

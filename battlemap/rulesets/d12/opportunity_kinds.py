@@ -1,0 +1,38 @@
+"""The opportunities d12 offers, as the engine, the log, the window and the command line know
+them: D&D 3e's attacks of opportunity, and the d12 text's intercepts."""
+
+from __future__ import annotations
+
+from battlemap.core.opportunities import Opportunity
+
+ATTACK_OF_OPPORTUNITY = Opportunity(
+    kind="aoo",
+    name="attack of opportunity",
+    short="AoO",
+    offer="Offer attacks of opportunity",
+    offer_tip="Pause when a mover leaves a threatened square",
+    decline_help="decline every attack of opportunity",
+    taken="{who} attacks {whom} (opportunity)",
+    declined="{who} lets {whom} go (no opportunity attack)",
+    # The prompt may take the attack's roll with the answer: the blow follows at once.
+    with_roll=True,
+    tone="danger",
+)
+
+INTERCEPT = Opportunity(
+    kind="intercept",
+    name="intercept",
+    short="Intercept",
+    offer="Offer intercepts",
+    offer_tip="Pause when a free enemy can cut a mover off",
+    decline_help="decline every intercept",
+    taken="{who} intercepts {whom}",
+    declined="{who} lets {whom} pass",
+    tone="caution",
+)
+
+D12_OPPORTUNITIES: tuple[Opportunity, ...] = (ATTACK_OF_OPPORTUNITY, INTERCEPT)
+
+#: The rolls a player makes for his own combatant when the table rolls its own dice (the
+#: window's "Players roll their own dice"); the rest (initiative, saves) stay the app's.
+D12_PLAYER_ROLLS = frozenset({"attack", "damage", "concentration"})
