@@ -3,6 +3,13 @@
 No threads and no sleeps: each tick measures the wall time since the last one, multiplies it by
 the playback speed and moves the session's playhead that far. Pausing is not ticking.
 
+One tick covers at most `max_frames_per_tick` frames of game time. Without the cap a slow tick
+(a big battle, a busy machine) made the next tick cover more game time, hence more engine work
+and a slower tick again: playback spiralled down to one frame a second and tokens jumped
+squares at a time. With it, a tick that comes late drops the frames it missed instead of
+catching up, so the game master sees the fight play in slow motion while the machine cannot
+keep up, and at its own speed again as soon as it can.
+
 A clock whose units are places in an order rather than lengths of time (Combat Experience's
 initiative slots: `TimeWords.passes_quiet_units`) is played from one turn to the next: the
 playhead passes over units in which nothing happens and nobody moves, and stepping goes to the
@@ -13,8 +20,10 @@ from __future__ import annotations
 
 import bisect
 import math
+import time
+from collections.abc import Callable
 
-from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from battlemap.rulesets.base import time_words_of
 from battlemap.ui.session import FightSession
@@ -25,6 +34,9 @@ _EPSILON = 1e-9
 #: About one tick a frame on a 60 Hz display; the playhead moves by measured time, not by
 #: counting ticks, so a late tick never slows the fight down.
 TICK_MS = 16
+#: The most game time one tick may cover, in frames (TICK_MS each): a late frame or two are
+#: made up, a long stall is not (see the module docstring).
+MAX_FRAMES_PER_TICK = 2.0
 
 
 class PlaybackDriver(QObject):
@@ -36,15 +48,27 @@ class PlaybackDriver(QObject):
 
     playingChanged = Signal(bool)
 
-    def __init__(self, session: FightSession, seconds_per_unit: float = 0.5) -> None:
+    def __init__(
+        self,
+        session: FightSession,
+        seconds_per_unit: float = 0.5,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """`clock` gives wall time in seconds (tests pass a fake one and call `tick`)."""
         super().__init__()
         self.session = session
         self.seconds_per_unit = seconds_per_unit
+        #: The cap on one tick's game time, in frames; None lets a tick cover any time (the
+        #: old behaviour, kept for benchmarks/animation_tick.py to compare against).
+        self.max_frames_per_tick: float | None = MAX_FRAMES_PER_TICK
+        #: Ticks whose wall time was over the cap (their game time was cut): frames dropped.
+        self.late_ticks = 0
         self._timer = QTimer(self)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._tick)
-        self._clock = QElapsedTimer()
+        self._timer.timeout.connect(self.tick)
+        self._clock = clock
+        self._last = 0.0
 
     def is_playing(self) -> bool:
         return self._timer.isActive()
@@ -61,7 +85,7 @@ class PlaybackDriver(QObject):
             self.session.start()
         if self.session.pending is not None or self.session.finished():
             return
-        self._clock.start()
+        self._last = self._clock()
         self._timer.start()
         self.playingChanged.emit(True)
 
@@ -111,10 +135,23 @@ class PlaybackDriver(QObject):
             return
         self.session.advance_to(time)
 
-    def _tick(self) -> None:
-        elapsed = self._clock.restart() / 1000.0
+    def tick_units(self, elapsed: float) -> float:
+        """The game time (units) a tick `elapsed` wall seconds after the last one covers."""
+        cap = self.max_frames_per_tick
+        if cap is not None and elapsed > cap * TICK_MS / 1000.0:
+            self.late_ticks += 1
+            elapsed = cap * TICK_MS / 1000.0
+        return max(0.0, elapsed) / self.seconds_per_unit
+
+    def tick(self) -> None:
+        """One frame of playback (the timer's slot): the playhead moves by the wall time since
+        the last tick, capped."""
+        if not self.is_playing():
+            return
+        now_wall = self._clock()
+        elapsed, self._last = now_wall - self._last, now_wall
         now = self.session.time
-        target = now + elapsed / self.seconds_per_unit
+        target = now + self.tick_units(elapsed)
         if self._passes_quiet_units():
             target = self._past_quiet_units(now, target)
         if not self.session.advance_to(target) or self.session.finished():
