@@ -12,7 +12,7 @@ import dataclasses
 import json
 import sys
 import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
@@ -23,7 +23,8 @@ from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.loading import load_checked
 from battlemap.play.session import FightModel, QuietListener
-from battlemap.rulesets import get_ruleset
+from battlemap.rulesets import available, get_ruleset
+from battlemap.rulesets.base import opportunities_of
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -41,8 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 seed=args.seed,
                 rounds=args.rounds,
                 text=args.text,
-                take_aoo=not args.no_aoo,
-                accept_intercepts=not args.no_intercept,
+                decline=frozenset(args.decline or ()),
             )
         app_args = _app_parser().parse_args(args_list)
         return open_app(app_args.encounter)
@@ -77,21 +77,21 @@ def simulate(
     rounds: int | None,
     text: bool,
     out: TextIO | None = None,
-    take_aoo: bool = True,
-    accept_intercepts: bool = True,
+    decline: Collection[str] = (),
 ) -> int:
     """Run the encounter in `file` and print its event log.
 
     A file holding a fight so far (its `log`) goes on from it: the saved decisions are replayed
     by key, never rolled again, and the fight continues as it would have played straight
-    through. `seed` None means the file's own seed."""
+    through. `seed` None means the file's own seed. Every opportunity is taken but those whose
+    kind is in `decline` (`--no-aoo`)."""
     out = out if out is not None else sys.stdout
     encounter = load_checked(file)  # the file, then its rules: the window loads the same way
     ruleset = get_ruleset(encounter.ruleset, file)
 
     def policy(request: ChoiceRequest) -> bool:
         # The headless default takes every opportunity; declined ones are still logged.
-        return take_aoo if request.kind == "aoo" else accept_intercepts
+        return request.kind not in decline
 
     if seed is not None:
         encounter = dataclasses.replace(encounter, seed=seed)
@@ -113,9 +113,9 @@ def simulate(
             f"the fight begins in round {begins}",
             file=sys.stderr,
         )
-    write_log(
-        engine.log, out, Narrator(encounter, ruleset.clock, ruleset.sentences) if text else None
-    )
+    opportunities = opportunities_of(ruleset)
+    narrator = Narrator(encounter, ruleset.clock, ruleset.sentences, opportunities)
+    write_log(engine.log, out, narrator if text else None)
     return EXIT_OK
 
 
@@ -179,16 +179,20 @@ def _simulate_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--text", action="store_true", help="print sentences for a person instead of JSON lines"
     )
-    sim.add_argument(
-        "--no-aoo",
-        action="store_true",
-        help="decline every attack of opportunity (they are still logged, marked declined)",
-    )
-    sim.add_argument(
-        "--no-intercept",
-        action="store_true",
-        help="decline every intercept (still logged, marked declined)",
-    )
+    # One --no-<kind> for each kind of opportunity the rulesets offer (d12: --no-aoo,
+    # --no-intercept): the rulesets declare them, the command line only lists them.
+    flags: dict[str, str] = {}
+    for name in available():
+        for opportunity in opportunities_of(get_ruleset(name)):
+            flags.setdefault(opportunity.kind, f"{opportunity.decline_help} ({name})")
+    for kind, help_text in flags.items():
+        sim.add_argument(
+            f"--no-{kind.replace('_', '-')}",
+            dest="decline",
+            action="append_const",
+            const=kind,
+            help=f"{help_text}; still logged, marked declined",
+        )
     return sim
 
 

@@ -48,14 +48,10 @@ class RollDecision:
         return f"{self.request.description}: roll {self.request.dice}"
 
 
-#: The kinds of yes-or-no opportunities the rules offer; each is logged as an event of that
-#: type with a `taken` field, which is how a replay answers them again.
-CHOICE_KINDS = frozenset({"aoo", "intercept"})
-
-
 @dataclass(frozen=True)
 class ChoiceRequest:
-    """An opportunity a person may take or decline: `kind` is one of CHOICE_KINDS, `actor` who
+    """An opportunity a person may take or decline: `kind` is one the ruleset declares
+    (core.opportunities; it is logged as an event of that type with a `taken` field), `actor` who
     may act, `target` whom it is against, (`x`, `y`) the point, `at` the moment it happens,
     `key` the decision's stable key."""
 
@@ -152,8 +148,8 @@ Decision = RollDecision | ChoiceDecision | QuestionDecision
 class RecordedDecision:
     """A decision taken from an earlier log, fed back so that a replay never asks or rolls it
     again: a roll (`kind` "roll": `dice`, `total`, `detail`, `source`) or an answer to an
-    opportunity (`kind` one of CHOICE_KINDS: `taken`). `key` is empty only in logs written
-    before keys existed, which are matched in order once (see `Engine`)."""
+    opportunity (`kind` one of the ruleset's opportunities: `taken`). `key` is empty only in
+    logs written before keys existed, which are matched in order once (see `Engine`)."""
 
     key: str
     kind: str

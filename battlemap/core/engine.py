@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from battlemap.core.clock import clean_time
 from battlemap.core.decisions import (
-    CHOICE_KINDS,
     QUESTION_KINDS,
     Answer,
     AnswerPolicy,
@@ -344,6 +343,11 @@ class Engine:
         return roll
 
     def _serve_choice(self, request: ChoiceRequest) -> bool | None:
+        # An opportunity the ruleset never declared could not be checked in a saved log nor
+        # answered again on replay: a ruleset bug, like a key asked twice.
+        assert request.kind in self.ruleset.fields.opportunities, (
+            f"{self.ruleset.name} offers an undeclared opportunity {request.kind!r}"
+        )
         self._check_unique(request.key)
         recorded = self._take_recorded(request.key, request.kind, request.kind, "")
         if recorded is not None:
@@ -482,8 +486,12 @@ class Engine:
         )
 
 
-def recorded_decisions(events: Iterable[Event]) -> list[RecordedDecision]:
-    """The decisions of a log (rolls and answers to opportunities), to feed a replaying engine."""
+def recorded_decisions(
+    events: Iterable[Event], opportunities: Collection[str]
+) -> list[RecordedDecision]:
+    """The decisions of a log (rolls, answered questions, and answers to opportunities: the
+    event types `opportunities`, the ruleset's `fields.opportunities`), to feed a replaying
+    engine."""
     out = []
     for e in events:
         if e.type == "roll":
@@ -512,7 +520,7 @@ def recorded_decisions(events: Iterable[Event]) -> list[RecordedDecision]:
                     value=e["answer"],
                 )
             )
-        elif e.type in CHOICE_KINDS:
+        elif e.type in opportunities:
             out.append(
                 RecordedDecision(
                     key=str(e.get("key", "")),

@@ -10,11 +10,12 @@ a shared one (`Ruleset.sentences`), which the narrator takes over these.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from battlemap.core.clock import RoundClock
 from battlemap.core.encounter import Encounter
 from battlemap.core.events import Event
+from battlemap.core.opportunities import Opportunity
 
 #: A ruleset's sentence for one event type: the event and a way to name combatants, to the text
 #: (None: say nothing).
@@ -54,10 +55,13 @@ class Narrator:
         encounter: Encounter,
         clock: RoundClock,
         sentences: Mapping[str, Sentence] | None = None,
+        opportunities: Sequence[Opportunity] = (),
     ) -> None:
         """`sentences`: a ruleset's own, by event type, over the shared ones (its events, or
-        its way of telling a shared one such as `initiative`)."""
+        its way of telling a shared one such as `initiative`); `opportunities`: the ruleset's,
+        to name them ("attack of opportunity") where the log only has their kind."""
         self._names = {c.id: c.name for c in encounter.combatants}
+        self._opportunity_names = {o.kind: o.name for o in opportunities}
         self._clock = clock
         sayers: dict[str, Callable[[Event], str | None]] = {
             "roll": lambda e: tell_roll(e, self.name),
@@ -134,8 +138,9 @@ class Narrator:
         if e["decision"] == "roll":
             what = f"{who}'s {str(e['purpose']).replace('_', ' ')} roll of {e['was']}"
         else:
-            kind = "intercept" if e["decision"] == "intercept" else "attack of opportunity"
-            what = f"{who}'s answer to an {kind} ({'taken' if e['was'] else 'declined'})"
+            kind = str(e["decision"])
+            name = self._opportunity_names.get(kind, kind.replace("_", " "))
+            what = f"{who}'s answer to an {name} ({'taken' if e['was'] else 'declined'})"
         return f"{what} from before the change is dropped: {e['reason']}"
 
     def _plan_skipped(self, e: Event) -> str:

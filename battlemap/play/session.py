@@ -34,7 +34,7 @@ from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.events import Event
 from battlemap.core.state import State
 from battlemap.rulesets import get_ruleset
-from battlemap.rulesets.base import Ruleset
+from battlemap.rulesets.base import Ruleset, opportunity_named
 
 
 class _Replay:
@@ -199,7 +199,7 @@ class FightModel:
         if self.engine is not None:
             return
         saved = self._encounter.log
-        self.engine = self._new_engine(recorded_decisions(saved))
+        self.engine = self._new_engine(self._recorded(saved))
         if saved:
             self.engine.run_until(saved[-1].time)
             differs = _first_difference(saved, self.engine.log.events, frozenset())
@@ -307,7 +307,7 @@ class FightModel:
             return
         events = engine.log.events
         index = _index_of(events, step.decision.key)
-        keep = recorded_decisions(events[:index] if index is not None else events)
+        keep = self._recorded(events[:index] if index is not None else events)
         self.engine = self._new_engine(keep, ask_again={step.decision.key})
         self.engine.run_until(step.decision.time)
         self.time = self.engine.pending.time if self.engine.pending else step.decision.time
@@ -320,7 +320,7 @@ class FightModel:
             return
         if engine.pending is None or _key_of(engine.pending) != step.decision.key:
             # Not at that question (the fight was changed meanwhile): rebuild with the answer.
-            keep = [*recorded_decisions(engine.log.events), step.decision]
+            keep = [*self._recorded(engine.log.events), step.decision]
             self.engine = engine = self._new_engine(keep)
         else:
             self._give(engine, step.decision)
@@ -357,7 +357,7 @@ class FightModel:
         self._encounter = encounter
         # Every decision of the log, even those past the playhead (the game master may have
         # scrubbed back to edit): an answer whose question is still asked keeps its answer.
-        self.engine = self._new_engine(recorded_decisions(old.log.events))
+        self.engine = self._new_engine(self._recorded(old.log.events))
         self.engine.run_until(self.time)
         differs = _first_difference(before, self.engine.log.events, newcomers)
         if differs is not None:
@@ -399,7 +399,7 @@ class FightModel:
         )
         self._listener.decision_cleared()
         if answer is not None:
-            decision = recorded_decisions([answer])[0]
+            decision = self._recorded([answer])[0]
             self._listener.answered(AnsweredStep(decision, self._step_text(decision), self.time))
         engine.run_until(self.time)
         self._announce(before)
@@ -421,13 +421,11 @@ class FightModel:
             return f"{asked}: {shown}"
         target = next((str(e["target"]) for e in self.events() if e.get("key") == decision.key), "")
         whom = names.get(target, target)
-        if decision.kind == "intercept":
-            return f"{who} intercepts {whom}" if decision.taken else f"{who} lets {whom} pass"
-        return (
-            f"{who} attacks {whom} (opportunity)"
-            if decision.taken
-            else f"{who} lets {whom} go (no opportunity attack)"
-        )
+        opportunity = opportunity_named(self.ruleset, decision.kind)
+        if opportunity is None:  # a kind the ruleset no longer declares: say it plainly
+            verdict = "taken" if decision.taken else "declined"
+            return f"{who}: {decision.kind.replace('_', ' ')} {verdict}"
+        return opportunity.answer_text(who, whom, bool(decision.taken))
 
     @staticmethod
     def _give(engine: Engine, decision: RecordedDecision) -> None:
@@ -438,6 +436,10 @@ class FightModel:
             engine.respond(decision.value)
         else:
             engine.choose(decision.taken)
+
+    def _recorded(self, events: Iterable[Event]) -> list[RecordedDecision]:
+        """The decisions in `events`, with the answers to this ruleset's opportunities."""
+        return recorded_decisions(events, self.ruleset.fields.opportunities)
 
     def _rebuilt(self) -> None:
         self._replay = _Replay(self._encounter, self.ruleset)

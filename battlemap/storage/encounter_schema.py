@@ -164,7 +164,8 @@ def parse_encounter(data: object, source: str) -> Encounter:
     plans = _parse_plans(fields["plans"], combatants, map_spec, own) if "plans" in fields else ()
     # Any whole number seeds the dice (JSON itself stops at 4300 digits).
     seed = read_int(fields["seed"], "seed", WHOLE, limit=None) if "seed" in fields else 0
-    log = parse_log(fields["log"], [c.id for c in combatants]) if "log" in fields else ()
+    ids = [c.id for c in combatants]
+    log = parse_log(fields["log"], ids, own.opportunities) if "log" in fields else ()
     return Encounter(
         ruleset=ruleset,
         map=map_spec,

@@ -46,18 +46,20 @@ from battlemap.storage.stat_fields import WHOLE, read_dice
 
 #: Where a roll came from: rolled by Battlemap, fixed in the file, typed in at the table.
 ROLL_SOURCES = ("app", "file", "table")
-#: The answers to opportunities: yes or no, and whom they concern.
-CHOICE_TYPES = ("aoo", "intercept")
-#: The event types whose fields a replay reads, and so are checked field by field.
-DECISION_TYPES = ("roll", *CHOICE_TYPES, "decision")
+#: The event types of the decisions every ruleset may log (rolls and answered questions);
+#: the answers to a ruleset's opportunities are the event types its fields name.
+DECISION_TYPES = ("roll", "decision")
 
 
-def parse_log(node: Node, combatant_ids: Collection[str]) -> tuple[Event, ...]:
+def parse_log(
+    node: Node, combatant_ids: Collection[str], opportunities: Collection[str]
+) -> tuple[Event, ...]:
     """The events of the list at `node`, in file order; times must never decrease, and no two
-    decisions may share a key (a replay answers each question once)."""
+    decisions may share a key (a replay answers each question once). `opportunities` are the
+    event types that answer the ruleset's opportunities (yes or no, and whom they concern)."""
     events: list[Event] = []
     keys: dict[str, int] = {}
-    known = _Known(tuple(combatant_ids), frozenset(combatant_ids))
+    known = _Known(tuple(combatant_ids), frozenset(combatant_ids), frozenset(opportunities))
     for index, item in enumerate(read_list(node, "log", "a list of events", most=MAX_EVENTS)):
         event = _parse_event(item, known)
         if events and event.time < events[-1].time:
@@ -67,7 +69,8 @@ def parse_log(node: Node, combatant_ids: Collection[str]) -> tuple[Event, ...]:
                 f"times must not go backwards, got {describe(item.child('time').value)} "
                 f"after {events[-1].time!r}"
             )
-        key = event.get("key") if event.type in DECISION_TYPES else None
+        decides = event.type in DECISION_TYPES or event.type in known.opportunities
+        key = event.get("key") if decides else None
         if key:
             if key in keys:
                 raise item.child("key").error(
@@ -115,7 +118,7 @@ def _parse_event(node: Node, known: _Known) -> Event:
                 raise Node(value, node.source, pointer, node.kind).error(problem)
     if header["type"] == "roll":
         _check_roll(node)
-    elif header["type"] in CHOICE_TYPES:
+    elif header["type"] in known.opportunities:
         _check_choice(node, known)
     elif header["type"] == "decision":
         _check_answer(node)
@@ -209,10 +212,11 @@ def _read_combatant(node: Node, label: str, known: _Known) -> str:
 @dataclass(frozen=True)
 class _Known:
     """The encounter's combatant ids: in file order for messages, as a set for look-ups (a
-    log of a million events checks an actor in each)."""
+    log of a million events checks an actor in each); and the ruleset's opportunity types."""
 
     order: tuple[str, ...]
     ids: frozenset[str]
+    opportunities: frozenset[str]
 
 
 def _plain_problem(value: object, depth: int) -> tuple[tuple[str | int, ...], str] | None:

@@ -20,6 +20,7 @@ from battlemap.core.encounter import AttackProfile, Encounter, MapSpec
 from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.events import Event
 from battlemap.rulesets import get_ruleset
+from battlemap.rulesets.d12.fields import D12_FIELDS
 from battlemap.storage.encounter_file import load_encounter, save_encounter
 from tests.factories import combatant, events, plan
 
@@ -76,7 +77,7 @@ def test_a_declined_intercept_stays_with_the_watchman_when_he_is_removed() -> No
         _watch(False),
         get_ruleset("d12"),
         choose=_nobody_is_asked,
-        recorded=recorded_decisions(first.log),
+        recorded=recorded_decisions(first.log, D12_FIELDS.opportunities),
     )
     assert again.run()
     answers = [(e.type, e.actor, e["taken"], e["key"]) for e in again.log if "taken" in e.fields]
@@ -105,7 +106,10 @@ def test_a_roll_whose_dice_changed_is_dropped_and_rolled_anew() -> None:
     axe = dataclasses.replace(thief, attacks=(AttackProfile("longsword", 5, "1d10"),))
     changed = dataclasses.replace(enc, combatants=(axe, enc.combatant("runner")))
     again = Engine(
-        changed, get_ruleset("d12"), choose=take_all, recorded=recorded_decisions(first.log)
+        changed,
+        get_ruleset("d12"),
+        choose=take_all,
+        recorded=recorded_decisions(first.log, D12_FIELDS.opportunities),
     )
     assert again.run()
     (dropped,) = events(again, "decision_dropped")
@@ -193,7 +197,7 @@ def test_save_at_round_3_reopen_and_play_on_is_the_straight_through_fight(tmp_pa
             reopened,
             get_ruleset("d12"),
             seed=reopened.seed,
-            recorded=recorded_decisions(reopened.log),
+            recorded=recorded_decisions(reopened.log, D12_FIELDS.opportunities),
         )
         assert on.run()
         assert _as_json(on.log.events) == _as_json(straight.log.events)
@@ -268,7 +272,7 @@ def test_ask_again_stops_at_a_recorded_roll_and_the_answer_replaces_it() -> None
     first = Engine(enc, get_ruleset("d12"), choose=lambda r: r.kind == "aoo")
     assert first.run()
     key = "runner.r2.1/aoo/thief/attack"
-    before = [d for d in recorded_decisions(first.log) if d.time < 18.5]
+    before = [d for d in recorded_decisions(first.log, D12_FIELDS.opportunities) if d.time < 18.5]
     again = Engine(enc, get_ruleset("d12"), choose=take_all, recorded=before, ask_again={key})
     assert again.run() is False
     assert again.pending is not None

@@ -75,7 +75,7 @@ def test_a_plan_answers_in_advance_and_a_replay_answers_by_key() -> None:
         ("thorin/r1/morale", 9, "app"),
         ("thorin/r1/cornered", False, "app"),
     ]
-    again = Engine(encounter, AskingRuleset(), recorded=recorded_decisions(first.log))
+    again = Engine(encounter, AskingRuleset(), recorded=recorded_decisions(first.log, ()))
     assert again.run()  # nothing asked: every answer recorded
     assert [e.to_json() for e in again.log] == [e.to_json() for e in first.log]
 
@@ -89,7 +89,7 @@ def test_a_recorded_answer_that_no_longer_fits_is_dropped_and_asked_again() -> N
     class Fewer(AskingRuleset):
         options = ("fight", "parley")
 
-    again = Engine(encounter, Fewer(), recorded=recorded_decisions(first.log))
+    again = Engine(encounter, Fewer(), recorded=recorded_decisions(first.log, ()))
     assert again.run() is False
     dropped = [(e["key"], e["was"], e["reason"]) for e in again.log if e.type == "decision_dropped"]
     assert dropped == [("thorin/r1/stance", "flee", "the answer no longer fits the question")]

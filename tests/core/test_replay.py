@@ -13,6 +13,7 @@ from battlemap.core.encounter import Encounter
 from battlemap.core.engine import Engine, recorded_decisions
 from battlemap.core.state import replay
 from battlemap.rulesets import get_ruleset
+from battlemap.rulesets.d12.fields import D12_FIELDS
 from battlemap.storage.encounter_file import load_encounter
 
 SKIRMISH = Path(__file__).parents[2] / "resources" / "examples" / "skirmish.json"
@@ -68,7 +69,9 @@ def test_feeding_back_the_rolls_reproduces_the_log_with_any_seed(skirmish: Encou
     """Every random outcome is an event: a replay never rolls again."""
     original = _engine(skirmish, seed=3)
     assert original.run()
-    again = _engine(skirmish, seed=999, recorded=recorded_decisions(original.log))
+    again = _engine(
+        skirmish, seed=999, recorded=recorded_decisions(original.log, D12_FIELDS.opportunities)
+    )
     assert again.run()
     as_json = [json.dumps(e.to_json()) for e in original.log]
     assert [json.dumps(e.to_json()) for e in again.log] == as_json

@@ -52,7 +52,7 @@ def _busy() -> Encounter:
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 5, 8])
 def test_the_log_replayed_by_key_is_the_same_log(seed: int) -> None:
     first = run(_busy(), seed=seed)
-    again = Engine(_busy(), ruleset(), seed=seed + 1000, recorded=recorded_decisions(first.log))
+    again = Engine(_busy(), ruleset(), seed=seed + 1000, recorded=recorded_decisions(first.log, ()))
     assert again.run()
     assert _as_json(again.log.events) == _as_json(first.log.events)
     assert not [e for e in again.log if e.type == "decision_dropped"]
@@ -77,7 +77,7 @@ def test_reopened_at_round_2_it_plays_on_as_straight_through() -> None:
     straight = run(_busy(), seed=4)
     start = ruleset().clock.round_start(2)
     partial = [e for e in straight.log if e.time < start]
-    on = Engine(_busy(), ruleset(), seed=4, recorded=recorded_decisions(partial))
+    on = Engine(_busy(), ruleset(), seed=4, recorded=recorded_decisions(partial, ()))
     assert on.run()
     assert _as_json(on.log.events) == _as_json(straight.log.events)
 
@@ -86,7 +86,7 @@ def test_the_example_replays_by_key() -> None:
     example = load_checked(EXAMPLE)
     first = Engine(example, ruleset(), seed=example.seed)
     assert first.run()
-    again = Engine(example, ruleset(), seed=99, recorded=recorded_decisions(first.log))
+    again = Engine(example, ruleset(), seed=99, recorded=recorded_decisions(first.log, ()))
     assert again.run()
     assert _as_json(again.log.events) == _as_json(first.log.events)
 

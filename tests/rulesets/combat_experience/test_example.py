@@ -120,7 +120,7 @@ def test_the_fight_saved_with_its_log_reopens_and_plays_on_unchanged(tmp_path: P
     save_encounter(dataclasses.replace(example, log=tuple(engine.log)), saved)
     reopened = load_checked(saved)
     assert [e.to_json() for e in reopened.log] == [e.to_json() for e in engine.log]
-    on = Engine(reopened, rules, seed=reopened.seed, recorded=recorded_decisions(reopened.log))
+    on = Engine(reopened, rules, seed=reopened.seed, recorded=recorded_decisions(reopened.log, ()))
     assert on.run()
     assert _json_log(saved) == [e.to_json() for e in on.log]
     assert [e.to_json() for e in on.log] == _json_log(EXAMPLE)

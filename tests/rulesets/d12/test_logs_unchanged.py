@@ -56,8 +56,7 @@ def test_simulate_prints_the_golden_log(path: Path, seed: int, text: bool, take:
         rounds=None,
         text=text,
         out=out,
-        take_aoo=take,
-        accept_intercepts=take,
+        decline=() if take else ("aoo", "intercept"),
     )
     assert code == 0
     suffix = ("" if take else ".declined") + (".txt" if text else ".jsonl")
