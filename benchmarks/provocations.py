@@ -55,7 +55,7 @@ from battlemap.core.preview import PreviewPoint
 from battlemap.core.state import State
 from battlemap.geometry.footprint import Cell
 from battlemap.geometry.intercept import Interceptor, InterceptorIndex
-from battlemap.geometry.path import Polyline, TimedPath
+from battlemap.geometry.path import Pace, Polyline, TimedPath
 from battlemap.geometry.provocation import first_exits, five_foot_step
 from battlemap.geometry.threat import Threatener, ThreatIndex, threatened_cells
 from battlemap.geometry.walls import WallIndex, wall_index
@@ -73,6 +73,8 @@ DRAGS = 6
 #: The d12 double move: the speed's feet a move, in 12 units (rulesets/d12/tables.py).
 DOUBLE_MOVE_UNITS = 12.0
 SIZE_NAMES = {1: "medium", 2: "large", 3: "huge"}
+#: The rate d12 declares (feet of pace a square a unit): the paths and the baseline use it.
+PACE_PER = get_ruleset("d12").pace_per
 
 T = TypeVar("T")
 
@@ -108,7 +110,11 @@ def build(seed: int = SEED) -> list[Fighter]:
                     side,
                     feet,
                     rng.choice([0.0, 0.0, 3.0, 6.0]),
-                    TimedPath(_random_path(rng, center, min(12.0, feet * 2 / 5)), 0.0, feet),
+                    TimedPath(
+                        _random_path(rng, center, min(12.0, feet * 2 / 5)),
+                        0.0,
+                        Pace(feet, PACE_PER),
+                    ),
                 )
             )
     return fighters
@@ -148,7 +154,9 @@ def index_side(fighters: list[Fighter], side: str, walls: WallIndex | None = Non
         ThreatIndex([f.threatener for f in members], walls),
         InterceptorIndex(
             [
-                Interceptor(f.threatener.id, f.threatener.center, f.feet, f.free_at, 1.0)
+                Interceptor(
+                    f.threatener.id, f.threatener.center, Pace(f.feet, PACE_PER), f.free_at, 1.0
+                )
                 for f in members
             ],
             walls,
@@ -194,7 +202,7 @@ def round_baseline(fighters: list[Fighter]) -> list[tuple[dict[str, float], dict
                 continue
             eid, threatened = enemy.threatener.id, cells[enemy.threatener.id]
             sx, sy = enemy.threatener.center
-            rate = enemy.feet / 30
+            rate = enemy.feet / PACE_PER
             previous = walk[0][3]
             exit_time = offer_time = None
             for t, x, y, cell in walk:

@@ -3,12 +3,13 @@
 The rule (d12): "a free enemy who can reach a point of a mover's path no later than the mover
 gets there, at its own rate, may intercept: the earliest such point is offered". Definitions:
 
-- The interceptor runs in a straight line from `start` at feet / 30 squares a unit, beginning at
-  `available_from` (when it is free). It can intercept at time t if
-  |P(t) - start| - reach_squares <= rate x (t - available_from), P(t) being the mover's centre:
-  `reach_squares` is a Euclidean distance between centres. 0 means it must reach the path itself
-  (the offered point is where it steps in front of the mover); 1.0 lets it stop one square short,
-  centre to centre, which is adjacent orthogonally (diagonal adjacency is sqrt(2)).
+- The interceptor runs in a straight line from `start` at its pace's rate (squares a unit, from
+  the ruleset's feet per square), beginning at `available_from` (when it is free). It can
+  intercept at time t if |P(t) - start| - reach_squares <= rate x (t - available_from), P(t)
+  being the mover's centre: `reach_squares` is a Euclidean distance between centres. 0 means it
+  must reach the path itself (the offered point is where it steps in front of the mover); 1.0
+  lets it stop one square short, centre to centre, which is adjacent orthogonally (diagonal
+  adjacency is sqrt(2)).
 - t runs from max(path.start_time, available_from) to the mover's arrival, both included; an
   enemy free only after the mover has arrived is not offered anything.
 - Walls: a point is not reachable when a wall crosses the straight line from `start` to it. The
@@ -32,7 +33,7 @@ import shapely
 
 from battlemap.core.clock import TIME_EPSILON, clean_time
 from battlemap.core.encounter import Point
-from battlemap.geometry.path import FEET_PER_UNIT_PER_SQUARE, TimedPath
+from battlemap.geometry.path import Pace, TimedPath
 from battlemap.geometry.walls import Segment, WallIndex
 
 Interval = tuple[float, float]
@@ -64,7 +65,7 @@ def earliest_interception(
     path: TimedPath,
     interceptor_id: str,
     start: Point,
-    feet: int,
+    pace: Pace,
     available_from: float,
     reach_squares: float = 0.0,
     walls: WallIndex | None = None,
@@ -74,13 +75,13 @@ def earliest_interception(
     The mover must have a positive rate (a path with no speed never arrives).
     """
     return _earliest(
-        path, _legs(path), interceptor_id, start, feet, available_from, reach_squares, walls
+        path, _legs(path), interceptor_id, start, pace, available_from, reach_squares, walls
     )
 
 
 def _legs(path: TimedPath) -> list[_Piece]:
     """The path's legs as pieces, computed once per path (offers() shares them)."""
-    if path.feet <= 0:
+    if path.pace.feet <= 0:
         raise ValueError("the mover's path needs a positive rate")
     knots = path.knots()
     legs = []
@@ -99,12 +100,12 @@ def _earliest(
     legs: list[_Piece],
     interceptor_id: str,
     start: Point,
-    feet: int,
+    pace: Pace,
     available_from: float,
     reach_squares: float,
     walls: WallIndex | None,
 ) -> Interception | None:
-    rate = max(feet, 0) / FEET_PER_UNIT_PER_SQUARE
+    rate = pace.rate
     t_from = max(path.start_time, available_from)
     if t_from > legs[-1].t1 + TIME_EPSILON:
         return None  # free only after the mover has arrived
@@ -313,11 +314,11 @@ def _merged(intervals: list[Interval]) -> list[Interval]:
 
 @dataclass(frozen=True)
 class Interceptor:
-    """A free enemy that may intercept: where it stands, its speed, when it is free."""
+    """A free enemy that may intercept: where it stands, its pace, when it is free."""
 
     id: str
     start: Point
-    feet: int
+    pace: Pace
     available_from: float
     reach_squares: float = 0.0
 
@@ -335,7 +336,7 @@ class InterceptorIndex:
         self._points = shapely.points(
             np.array([i.start for i in self.interceptors], dtype=float).reshape(-1, 2)
         )
-        self._rates = np.array([i.feet for i in self.interceptors], dtype=float) / 30
+        self._rates = np.array([i.pace.rate for i in self.interceptors], dtype=float)
         self._free = np.array([i.available_from for i in self.interceptors], dtype=float)
         self._reach = np.array([i.reach_squares for i in self.interceptors], dtype=float)
         self._tree = shapely.STRtree(self._points)
@@ -371,7 +372,7 @@ class InterceptorIndex:
                 legs,
                 who.id,
                 who.start,
-                who.feet,
+                who.pace,
                 who.available_from,
                 who.reach_squares,
                 self.walls,

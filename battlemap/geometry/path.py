@@ -1,8 +1,11 @@
 """Movement as geometry: a polyline in square coordinates travelled at a steady rate.
 
-A `TimedPath` is position as a function of time. Times are computed as distance * 30 / feet
-rather than distance / rate so that rates such as 2/3 square a unit give whole units exactly
-(4 squares at 20 ft is 6 units, not 6.000000000000001).
+A `TimedPath` is position as a function of time, at a `Pace`: how many feet of pace the mover
+has and how many of them cover one square in one time unit, a constant the ruleset declares
+(`Ruleset.pace_per`), since geometry knows nothing of a rules system's clock. Times are computed
+as distance * per / feet rather than distance / rate so that rates such as 2/3 square a unit give
+whole units exactly (4 squares at 20 feet, 30 of them a square a unit, is 6 units, not
+6.000000000000001).
 """
 
 from __future__ import annotations
@@ -17,9 +20,39 @@ import shapely
 from battlemap.core.clock import clean_time
 from battlemap.core.encounter import Point
 
-#: A rate of `speed` feet moves speed / 30 squares a unit: 5 ft squares, 6 s = 12 units a round,
-#: so a move (6 units) covers the speed in feet.
-FEET_PER_UNIT_PER_SQUARE = 30
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast a mover goes: `feet` (speed x the action's multiplier) over `per`, the feet of
+    pace that cover one square in one time unit (the ruleset's `pace_per`).
+
+    The rate is feet / per squares a unit. A pace of no feet (or fewer) never arrives anywhere.
+    """
+
+    feet: int
+    per: int
+
+    def __post_init__(self) -> None:
+        if self.per <= 0:
+            raise ValueError(f"a pace needs a positive number of feet per square, not {self.per}")
+
+    @property
+    def rate(self) -> float:
+        """Squares per unit."""
+        return max(self.feet, 0) / self.per
+
+    def duration_of(self, distance: float) -> float:
+        """Units needed to cover `distance` squares (infinite at no pace)."""
+        if self.feet <= 0:
+            return math.inf if distance > 0 else 0.0
+        # distance * per / feet, not distance / rate: whole units stay whole.
+        return distance * self.per / self.feet
+
+    def distance_in(self, duration: float) -> float:
+        """Squares covered in `duration` units (none in a negative one, or at no pace)."""
+        if self.feet <= 0:
+            return 0.0
+        return max(0.0, duration) * self.feet / self.per
 
 
 @dataclass(frozen=True)
@@ -102,23 +135,21 @@ class Polyline:
 
 @dataclass(frozen=True)
 class TimedPath:
-    """A token travelling `polyline` from `start_time` at `feet` per round's move (speed x
-    multiplier): it covers feet / 30 squares a unit and stops at the polyline's end."""
+    """A token travelling `polyline` from `start_time` at `pace`: it covers pace.rate squares a
+    unit and stops at the polyline's end."""
 
     polyline: Polyline
     start_time: float
-    feet: int
+    pace: Pace
 
     @property
     def rate(self) -> float:
         """Squares per unit."""
-        return self.feet / FEET_PER_UNIT_PER_SQUARE
+        return self.pace.rate
 
     def duration_of(self, distance: float) -> float:
         """Units needed to cover `distance` squares."""
-        if self.feet <= 0:
-            return math.inf if distance > 0 else 0.0
-        return distance * FEET_PER_UNIT_PER_SQUARE / self.feet
+        return self.pace.duration_of(distance)
 
     @property
     def end_time(self) -> float:
@@ -126,7 +157,7 @@ class TimedPath:
         return clean_time(self.start_time + self.duration_of(self.polyline.length))
 
     def distance_at(self, time: float) -> float:
-        return max(0.0, time - self.start_time) * self.feet / FEET_PER_UNIT_PER_SQUARE
+        return self.pace.distance_in(time - self.start_time)
 
     def position_at(self, time: float) -> Point:
         return self.polyline.point_at(self.distance_at(time))
@@ -140,9 +171,8 @@ class TimedPath:
 
     @classmethod
     def for_duration(
-        cls, points: list[Point], start_time: float, feet: int, duration: float
+        cls, points: list[Point], start_time: float, pace: Pace, duration: float
     ) -> TimedPath:
         """The path a token covers in `duration` units: a longer path stops where time runs out."""
         polyline = Polyline.through(points)
-        reach = duration * feet / FEET_PER_UNIT_PER_SQUARE
-        return cls(polyline.cut(reach), start_time, feet)
+        return cls(polyline.cut(pace.distance_in(duration)), start_time, pace)

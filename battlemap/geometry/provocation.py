@@ -16,8 +16,8 @@ The rule follows the mover's centre, whatever its size: a large mover's centre s
 corners and is placed by the side it moves into (a footprint-based rule, any of its squares
 leaving a threatened square, would be a separate function).
 
-The time is the path's own arithmetic (start_time + distance x 30 / feet, then `clean_time`), so
-whole units stay whole.
+The time is the path's own arithmetic (start_time + distance x per / feet of its `Pace`, then
+`clean_time`), so whole units stay whole.
 """
 
 from __future__ import annotations

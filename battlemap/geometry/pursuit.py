@@ -29,12 +29,12 @@ from bisect import bisect_right
 from battlemap.core.clock import clean_time
 from battlemap.core.encounter import Point
 from battlemap.core.motion import Knots, position_on
-from battlemap.geometry.path import FEET_PER_UNIT_PER_SQUARE
+from battlemap.geometry.path import Pace
 
 
 def pursue(
     start: Point,
-    feet: int,
+    pace: Pace,
     start_time: float,
     duration: float,
     quarry: Knots,
@@ -47,7 +47,7 @@ def pursue(
     """
     if step <= 0:
         raise ValueError(f"the time step must be positive, not {step}")
-    speed = max(feet, 0) / FEET_PER_UNIT_PER_SQUARE
+    speed = pace.rate
     end = start_time + duration
     x, y = start
     t = start_time

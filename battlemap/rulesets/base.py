@@ -22,6 +22,7 @@ from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.core.time_words import PLAIN_UNITS, TimeWords
+from battlemap.geometry.path import Pace
 from battlemap.geometry.walls import WallIndex
 
 if TYPE_CHECKING:
@@ -66,6 +67,10 @@ class Ruleset(Protocol):
     #: Actions that move along waypoints the game master clicks, with the multiple of the
     #: combatant's speed they move at (the planning ruler measures with it).
     path_actions: Mapping[str, int]
+    #: The feet of pace (speed x that multiple) that cover one square in one unit of its clock:
+    #: a mover covers feet / pace_per squares a unit. Geometry times every path with it
+    #: (geometry.path.Pace) and knows no rate of its own; d12 says 30, Combat Experience 5.
+    pace_per: int
 
     def validate(self, encounter: Encounter, source: str) -> None:
         """Raise EncounterError naming `source` and the place if the encounter breaks the rules."""
@@ -119,6 +124,11 @@ class Ruleset(Protocol):
     #: The roll purposes a player makes for his own combatant when the table rolls its own
     #: dice (d12: attack, damage, concentration).
     player_rolls: frozenset[str]
+
+
+def pace_of(ruleset: Ruleset, feet: int) -> Pace:
+    """The pace of `feet` (speed x an action's multiple) on the ruleset's clock."""
+    return Pace(feet, ruleset.pace_per)
 
 
 #: No marks of a ruleset's own: the timeline marks only the shared `down`.

@@ -17,47 +17,48 @@ from battlemap.geometry.intercept import (
 )
 from battlemap.geometry.path import Polyline, TimedPath
 from battlemap.geometry.walls import WallIndex
+from tests.geometry.paces import PER, pace
 
 #: A runner along row 0 at 30 ft (1 square a unit) from unit 0: at t it is at (0.5 + t, 0.5).
-RUNNER = TimedPath(Polyline.through([(0.5, 0.5), (12.5, 0.5)]), 0.0, 30)
+RUNNER = TimedPath(Polyline.through([(0.5, 0.5), (12.5, 0.5)]), 0.0, pace(30))
 
 
 def test_interceptor_in_range_gets_the_earliest_reachable_point() -> None:
     """ "an interceptor in range is offered the earliest reachable point": from (6.5, 3.5) at
     30 ft, (t - 6)^2 + 3^2 <= t^2 first holds at t = 45 / 12 = 3.75, at (4.25, 0.5): 3.75
     squares away (a 3-4-5 triangle scaled by 3/4)."""
-    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), 30, 0.0) == Interception(
+    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), pace(30), 0.0) == Interception(
         "orc", 3.75, (4.25, 0.5)
     )
 
 
 def test_interceptor_out_of_range_is_not_offered() -> None:
     """ "one out of range is not": from 20 squares off, t >= 436 / 12 > 12, after the arrival."""
-    assert earliest_interception(RUNNER, "orc", (6.5, 20.5), 30, 0.0) is None
+    assert earliest_interception(RUNNER, "orc", (6.5, 20.5), pace(30), 0.0) is None
 
 
 def test_a_slower_enemy_behind_never_catches_up() -> None:
-    assert earliest_interception(RUNNER, "orc", (0.5, 1.5), 20, 0.0) is None
+    assert earliest_interception(RUNNER, "orc", (0.5, 1.5), pace(20), 0.0) is None
 
 
 def test_reach_lets_it_stop_short() -> None:
     """reach_squares 1: (t - 6)^2 + 7^2 <= (t + 1)^2 first holds at t = 6, at (6.5, 0.5), when
     the interceptor has run 6 squares and stands 1 square (centre to centre) from the runner."""
-    assert earliest_interception(RUNNER, "orc", (6.5, 7.5), 30, 0.0, reach_squares=1.0) == (
+    assert earliest_interception(RUNNER, "orc", (6.5, 7.5), pace(30), 0.0, reach_squares=1.0) == (
         Interception("orc", 6.0, (6.5, 0.5))
     )
 
 
 def test_busy_until_later() -> None:
     """Free from t = 2: (t - 6)^2 + 9 <= (t - 2)^2 gives t = 41 / 8 = 5.125, at (5.625, 0.5)."""
-    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), 30, 2.0) == Interception(
+    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), pace(30), 2.0) == Interception(
         "orc", 5.125, (5.625, 0.5)
     )
 
 
 def test_standing_on_the_path_ahead_meets_the_runner_half_way() -> None:
     """From (8.5, 0.5) at the same speed they meet at t = 4, at (4.5, 0.5)."""
-    assert earliest_interception(RUNNER, "orc", (8.5, 0.5), 30, 0.0) == Interception(
+    assert earliest_interception(RUNNER, "orc", (8.5, 0.5), pace(30), 0.0) == Interception(
         "orc", 4.0, (4.5, 0.5)
     )
 
@@ -65,8 +66,8 @@ def test_standing_on_the_path_ahead_meets_the_runner_half_way() -> None:
 def test_reached_on_a_later_leg() -> None:
     """The runner turns north at (4.5, 0.5) (t = 4). From (8.5, 8.5) the first leg needs t >= 8;
     on the second, 4^2 + (t - 12)^2 <= t^2 gives t = 160 / 24 = 20 / 3."""
-    path = TimedPath(Polyline.through([(0.5, 0.5), (4.5, 0.5), (4.5, 12.5)]), 0.0, 30)
-    offer = earliest_interception(path, "orc", (8.5, 8.5), 30, 0.0)
+    path = TimedPath(Polyline.through([(0.5, 0.5), (4.5, 0.5), (4.5, 12.5)]), 0.0, pace(30))
+    offer = earliest_interception(path, "orc", (8.5, 8.5), pace(30), 0.0)
     assert offer is not None
     assert math.isclose(offer.time, 20 / 3, abs_tol=1e-12)
     assert math.dist(offer.point, (4.5, 0.5 + 8 / 3)) < 1e-12
@@ -77,12 +78,12 @@ def test_a_wall_hides_the_early_points() -> None:
     (the rays through the wall's ends). The offered point is the shadow's edge, (5.5, 0.5) at
     t = 5, where the line grazes the wall's end (6, 2)."""
     walls = WallIndex([[(2.0, 2.0), (6.0, 2.0)]])
-    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), 30, 0.0, walls=walls) == (
+    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), pace(30), 0.0, walls=walls) == (
         Interception("orc", 5.0, (5.5, 0.5))
     )
     # A wall the line does not cross changes nothing.
     beside = WallIndex([[(8.0, 2.0), (9.0, 2.0)]])
-    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), 30, 0.0, walls=beside) == (
+    assert earliest_interception(RUNNER, "orc", (6.5, 3.5), pace(30), 0.0, walls=beside) == (
         Interception("orc", 3.75, (4.25, 0.5))
     )
 
@@ -90,9 +91,9 @@ def test_a_wall_hides_the_early_points() -> None:
 def test_index_offers_only_candidates_in_time_order() -> None:
     index = InterceptorIndex(
         [
-            Interceptor("far", (60.5, 60.5), 30, 0.0),
-            Interceptor("orc", (6.5, 3.5), 30, 0.0),
-            Interceptor("ahead", (8.5, 0.5), 30, 0.0),
+            Interceptor("far", (60.5, 60.5), pace(30), 0.0),
+            Interceptor("orc", (6.5, 3.5), pace(30), 0.0),
+            Interceptor("ahead", (8.5, 0.5), pace(30), 0.0),
         ]
     )
     assert index.offers(RUNNER) == [
@@ -140,9 +141,9 @@ def test_interception_is_on_the_path_reachable_and_earliest(
 ) -> None:
     """Every interception point lies on the path and is reachable in time; no earlier moment
     (checked every 1/100 unit) is reachable, and None means no moment is."""
-    path = TimedPath(Polyline.through(points), 0.0, feet)
-    rate = their_feet / 30
-    offer = earliest_interception(path, "i", start, their_feet, free_at, reach)
+    path = TimedPath(Polyline.through(points), 0.0, pace(feet))
+    rate = their_feet / PER
+    offer = earliest_interception(path, "i", start, pace(their_feet), free_at, reach)
 
     def slack(t: float) -> float:
         """How much sooner than needed the interceptor could be at the runner's point at t."""
@@ -180,7 +181,7 @@ def test_walls_only_delay_and_the_line_is_clear_or_grazes(
 ) -> None:
     """With walls (and a path clear of them) the offer is never earlier than without; its line
     from the start is clear, or only grazes a wall's end (the edge of the wall's shadow)."""
-    path = TimedPath(Polyline.through(points), 0.0, 30)
+    path = TimedPath(Polyline.through(points), 0.0, pace(30))
     index = WallIndex(walls)
     # Planning refuses paths that meet a wall, and tokens do not stand on walls; a clearance of
     # 1e-6 keeps out configurations whose answer is float dust either way.
@@ -189,8 +190,8 @@ def test_walls_only_delay_and_the_line_is_clear_or_grazes(
     assume(all(_distance_to_path(wall, start) > 1e-6 for wall in wall_lines))
     assume(all(_distance_to_path(wall, p) > 1e-6 for wall in wall_lines for p in points))
     assume(all(_distance_to_path(path.polyline, p) > 1e-6 for wall in walls for p in wall))
-    open_ground = earliest_interception(path, "i", start, their_feet, 0.0)
-    offer = earliest_interception(path, "i", start, their_feet, 0.0, walls=index)
+    open_ground = earliest_interception(path, "i", start, pace(their_feet), 0.0)
+    offer = earliest_interception(path, "i", start, pace(their_feet), 0.0, walls=index)
     if offer is None:
         return
     assert open_ground is not None and offer.time >= open_ground.time - 1e-9

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlemap.geometry.path import Polyline, TimedPath
+from battlemap.geometry.path import Pace, Polyline, TimedPath
 
 coords = st.floats(0, 60, allow_nan=False)
 points = st.lists(st.tuples(coords, coords), min_size=2, max_size=6)
@@ -33,9 +34,49 @@ def test_straightness() -> None:
 
 
 def test_whole_units_stay_whole() -> None:
-    """4 squares at 20 ft (2/3 square a unit) take exactly 6 units, not 6.000000000000001."""
-    path = TimedPath.for_duration([(0.5, 0.5), (4.5, 0.5)], 3.0, 20, 6)
+    """4 squares at 20 ft (2/3 square a unit at 30 a square) take exactly 6 units, not
+    6.000000000000001."""
+    pace = Pace(20, 30)
+    assert pace.duration_of(4.0) == 6.0
+    path = TimedPath.for_duration([(0.5, 0.5), (4.5, 0.5)], 3.0, pace, 6)
     assert path.end_time == 9.0
+    assert path.position_at(6.0) == (2.5, 0.5)
+
+
+def test_a_pace_of_five_feet_a_square() -> None:
+    """At 5 feet of pace a square a unit, 20 ft is 4 squares a unit: 4 squares take one unit,
+    and a unit covers 4 squares."""
+    pace = Pace(20, 5)
+    assert pace.rate == 4.0
+    assert pace.duration_of(4.0) == 1.0
+    assert pace.distance_in(1.0) == 4.0
+    assert pace.distance_in(-1.0) == 0.0
+
+
+def test_the_same_path_at_two_rulesets_paces_ends_at_their_times() -> None:
+    """Geometry has no rate of its own: the same 6 squares from unit 2 at 30 ft end at unit 8 at
+    30 feet of pace a square a unit and at unit 3 at 5, and are cut where each runs out."""
+    points = [(0.5, 0.5), (3.5, 0.5), (3.5, 3.5)]
+    slow = TimedPath.for_duration(points, 2.0, Pace(30, 30), 6)
+    fast = TimedPath.for_duration(points, 2.0, Pace(30, 5), 1)
+    assert (slow.end_time, fast.end_time) == (8.0, 3.0)
+    assert slow.knots() == [(2.0, 0.5, 0.5), (5.0, 3.5, 0.5), (8.0, 3.5, 3.5)]
+    assert fast.knots() == [(2.0, 0.5, 0.5), (2.5, 3.5, 0.5), (3.0, 3.5, 3.5)]
+    assert TimedPath.for_duration(points, 2.0, Pace(30, 30), 1).polyline.end == (1.5, 0.5)
+
+
+def test_no_pace_never_arrives() -> None:
+    pace = Pace(0, 30)
+    assert pace.rate == 0.0
+    assert pace.duration_of(1.0) == math.inf
+    assert pace.duration_of(0.0) == 0.0
+    assert pace.distance_in(6.0) == 0.0
+    assert TimedPath(Polyline.through([(0.5, 0.5), (2.5, 0.5)]), 0.0, pace).end_time == math.inf
+
+
+def test_a_pace_needs_feet_per_square() -> None:
+    with pytest.raises(ValueError, match="positive number of feet per square"):
+        Pace(30, 0)
 
 
 @given(points, st.floats(0, 1))

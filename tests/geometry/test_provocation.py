@@ -14,12 +14,13 @@ from battlemap.geometry.footprint import Cell
 from battlemap.geometry.path import Polyline, TimedPath
 from battlemap.geometry.provocation import Exit, first_exits, five_foot_step
 from battlemap.geometry.threat import Threatener, ThreatIndex, threatened_cells
+from tests.geometry.paces import pace
 
 FIGHTER = Threatener("fighter", (5.5, 5.5), 1, 5)  # threatens (4..6, 4..6) but (5, 5)
 
 
 def _path(points: list[tuple[float, float]], start: float = 0.0, feet: int = 30) -> TimedPath:
-    return TimedPath(Polyline.through(points), start, feet)
+    return TimedPath(Polyline.through(points), start, pace(feet))
 
 
 def test_runner_passing_along_threatened_squares_provokes_once() -> None:
@@ -108,7 +109,7 @@ def test_five_foot_step_is_recognised() -> None:
     nothing": the step itself leaves a threatened square, so the engine must recognise it."""
     step = Polyline.through([(6.5, 5.5), (7.5, 6.5)])  # diagonal, through the corner
     assert five_foot_step(step)
-    assert first_exits(TimedPath(step, 0.0, 30), ThreatIndex([FIGHTER])) != []
+    assert first_exits(TimedPath(step, 0.0, pace(30)), ThreatIndex([FIGHTER])) != []
     assert five_foot_step(Polyline.through([(6.5, 5.5), (7.5, 5.5)]))
     assert five_foot_step(Polyline.through([(6.5, 5.5), (6.8, 5.2)]))  # within the square
     assert not five_foot_step(Polyline.through([(6.5, 5.5), (8.5, 5.5)]))
@@ -148,7 +149,7 @@ threateners = st.builds(
     st.booleans(),
 )
 paths = st.builds(
-    lambda pts, start, feet: TimedPath(Polyline.through(pts), start, feet),
+    lambda pts, start, feet: TimedPath(Polyline.through(pts), start, pace(feet)),
     st.lists(st.tuples(coord, coord), min_size=2, max_size=5),
     st.sampled_from([0.0, 6.5, 12.0]),
     st.sampled_from([20, 30, 40]),
@@ -187,7 +188,7 @@ def test_no_exit_is_missed_or_late(
 ) -> None:
     """Walked in steps of 1/50 square: wherever two samples inside squares show the centre
     leaving a threatened square, the exact exit exists and is no later."""
-    path = TimedPath(Polyline.through(points), 0.0, 30)
+    path = TimedPath(Polyline.through(points), 0.0, pace(30))
     cells = threatened_cells(threatener)
     exits = first_exits(path, ThreatIndex([threatener]))
     steps = math.ceil(path.polyline.length * 50)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from battlemap.core.encounter import Combatant, Encounter, Point
+from battlemap.core.encounter import FEET_PER_SQUARE, Combatant, Encounter, Point
 from battlemap.core.events import Event
 from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
@@ -62,6 +62,9 @@ class CombatExperienceRuleset:
     #: Every action happens inside its turn's slot: one unit.
     actions: Mapping[str, int] = MappingProxyType(dict.fromkeys(ACTIONS, 1))
     path_actions: Mapping[str, int] = MappingProxyType(dict(MOVE_MULTIPLE))
+    #: A movement's allowance, speed x multiple / FEET_PER_SQUARE squares, fills its turn slot of
+    #: one unit (the 1 in `actions`): so 5 feet of pace cover a square in a unit.
+    pace_per: int = FEET_PER_SQUARE
     #: The window: its planning bar, its initiative set-up and its turn slots (ui_contract.py).
     plannable: Sequence[PlanChoice] = CE_PLANNABLE
     initiative_setup: str = CE_INITIATIVE_SETUP

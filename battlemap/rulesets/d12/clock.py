@@ -12,6 +12,11 @@ from battlemap.core.clock import clean_time
 
 UNITS_PER_ROUND = 12
 
+#: The feet of pace that cover one square in one unit (the ruleset's `pace_per`): squares are
+#: 5 ft and a round of 6 s is 12 units, so a move (6 units) covers the speed in feet: speed / 5
+#: squares in 6 units is speed / 30 squares a unit.
+PACE_PER = 30
+
 
 class D12Clock:
     """ "Each round of combat is divided into twelve distinct time units of one-half second."""

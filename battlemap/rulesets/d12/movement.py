@@ -17,10 +17,11 @@ from typing import Any
 from battlemap.core.encounter import Plan, Point
 from battlemap.core.engine import Process, Wait
 from battlemap.geometry.contact import first_contact, within_reach
-from battlemap.geometry.path import Polyline, TimedPath
+from battlemap.geometry.path import Pace, Polyline, TimedPath
 from battlemap.geometry.provocation import Exit, five_foot_step
 from battlemap.geometry.pursuit import pursue
 from battlemap.rulesets.d12.acting import begin, finish, is_current
+from battlemap.rulesets.d12.clock import PACE_PER
 from battlemap.rulesets.d12.context import Fight
 from battlemap.rulesets.d12.ids import intercept_action_id
 from battlemap.rulesets.d12.opportunity import (
@@ -57,12 +58,12 @@ def timed_path(fight: Fight, actor: str, plan: Plan, start: float) -> tuple[Time
         # "Running in a straight line": from wherever the runner stands now, straight for
         # the last waypoint (validation checked the bends it could see).
         waypoints = waypoints[-1:]
-    feet = me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action]
+    pace = Pace(me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action], PACE_PER)
     here = me.position_at(start)
     points = [here, *waypoints]
     if fight.walls is not None:
         points = fight.walls.stop_short(points)
-    path = TimedPath.for_duration(points, start, feet, ACTION_UNITS[plan.action])
+    path = TimedPath.for_duration(points, start, pace, ACTION_UNITS[plan.action])
     return path, (waypoints[-1] if waypoints else here)
 
 
@@ -105,15 +106,16 @@ def follow(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) -
     quarry = plan.target
     me = fight.state[actor].combatant
     end = start + ACTION_UNITS[plan.action]
+    pace = Pace(me.speed, PACE_PER)
 
     def replan(now: float) -> TimedPath:
         them = fight.state[quarry]
         knots = them.knots if them.knots is not None else [(now, *them.position_at(now))]
         catch = (me.squares + them.combatant.squares) / 2
         trail, _caught = pursue(
-            fight.state[actor].position_at(now), me.speed, now, end - now, knots, catch
+            fight.state[actor].position_at(now), pace, now, end - now, knots, catch
         )
-        return TimedPath(Polyline.through([(x, y) for _, x, y in trail]), now, me.speed)
+        return TimedPath(Polyline.through([(x, y) for _, x, y in trail]), now, pace)
 
     path = replan(start)
     begin(
@@ -153,7 +155,7 @@ def set_off(
     distance = math.hypot(point[0] - here[0], point[1] - here[1])
     short = max(0.0, distance - 1.0) / distance if distance > 0 else 0.0
     stop = (here[0] + (point[0] - here[0]) * short, here[1] + (point[1] - here[1]) * short)
-    path = TimedPath(Polyline.through([here, stop]), now, them.combatant.speed)
+    path = TimedPath(Polyline.through([here, stop]), now, Pace(them.combatant.speed, PACE_PER))
     action_id = intercept_action_id(interceptor, mover_action)
     knots = path.knots()
     fight.engine.emit(
@@ -268,7 +270,7 @@ def travel(
 
 def _cut(fight: Fight, actor: str, path: TimedPath, time: float) -> TimedPath:
     """The mover stops at `time` (intercepted): the rest of his path is dropped."""
-    cut = TimedPath(path.polyline.cut(path.distance_at(time)), path.start_time, path.feet)
+    cut = TimedPath(path.polyline.cut(path.distance_at(time)), path.start_time, path.pace)
     _announce_course(fight, actor, cut)
     return cut
 
@@ -344,7 +346,7 @@ def _rest(path: TimedPath, now: float) -> TimedPath:
     line = path.polyline
     ahead = [line.point_at(travelled)]
     ahead.extend(p for d, p in zip(line.cumulative, line.points, strict=True) if d > travelled)
-    return TimedPath(Polyline.through(ahead), now, path.feet)
+    return TimedPath(Polyline.through(ahead), now, path.pace)
 
 
 def _cell(point: Point) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from battlemap.geometry.threat import Threatener, threatened_cells
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.base import Marking
 from battlemap.rulesets.d12 import fight
-from battlemap.rulesets.d12.clock import D12Clock
+from battlemap.rulesets.d12.clock import PACE_PER, D12Clock
 from battlemap.rulesets.d12.fields import D12_FIELDS
 from battlemap.rulesets.d12.initiative import Initiative
 from battlemap.rulesets.d12.markers import MARKERS
@@ -46,6 +46,8 @@ class D12Ruleset(D12WindowContract):
     path_actions: Mapping[str, int] = MappingProxyType(
         {k: v for k, v in MOVEMENT_MULTIPLIER.items() if k not in ("charge", "follow")}
     )
+    #: A speed's feet cover the speed in a 6-unit move (clock.py).
+    pace_per: int = PACE_PER
 
     def validate(self, encounter: Encounter, source: str) -> None:
         validate_encounter(encounter, source)

@@ -10,6 +10,8 @@ import pytest
 from battlemap.core.engine import Engine
 from battlemap.core.errors import EncounterError
 from battlemap.geometry.path import TimedPath
+from battlemap.rulesets import get_ruleset
+from battlemap.rulesets.base import pace_of
 from tests.factories import combatant, encounter, events, plan, run
 
 # "The following table converts normal D&D movement rates into 'squares per time unit'
@@ -44,7 +46,8 @@ def test_movement_rate_table_row(speed: int, feet: str, squares: str) -> None:
     """ "the move happens continuously over the course of its duration\" at the table's rate:
     after one unit of a move the token has covered exactly the table's squares."""
     rate = Fraction(squares)
-    assert TimedPath.for_duration([(0.5, 0.5), (40.5, 0.5)], 0.0, speed, 6).rate == pytest.approx(
+    pace = pace_of(get_ruleset("d12"), speed)  # the rate d12 declares gives the table's
+    assert TimedPath.for_duration([(0.5, 0.5), (40.5, 0.5)], 0.0, pace, 6).rate == pytest.approx(
         float(rate), abs=1e-12
     )
     assert f"{float(rate) * 5:.2f}".rstrip("0").rstrip(".") == feet

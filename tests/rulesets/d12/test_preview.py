@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from battlemap.core.state import State
 from battlemap.geometry import threat
 from battlemap.geometry.intercept import earliest_interception
-from battlemap.geometry.path import TimedPath
+from battlemap.geometry.path import Pace, TimedPath
 from battlemap.rulesets.d12 import preview as preview_module
+from battlemap.rulesets.d12.clock import PACE_PER
 from battlemap.rulesets.d12.preview import preview
 from tests.factories import combatant, encounter
 
@@ -81,10 +82,11 @@ def test_the_indexed_intercepts_are_each_enemys_own_earliest(
     found = preview(state, "mover", points, 0.0, 30, 12.0)
     indexed = sorted((p.who, p.time, p.point) for p in found if p.kind == "intercept")
 
-    path = TimedPath.for_duration(points, 0.0, 30, 12.0)
+    path = TimedPath.for_duration(points, 0.0, Pace(30, PACE_PER), 12.0)
     one_by_one = []
     for other in others:
-        meet = earliest_interception(path, other.id, (other.x, other.y), other.speed, 0.0, 1.0)
+        their_pace = Pace(other.speed, PACE_PER)
+        meet = earliest_interception(path, other.id, (other.x, other.y), their_pace, 0.0, 1.0)
         if meet is not None and meet.time > 0.0:
             one_by_one.append((other.id, meet.time, meet.point))
     assert indexed == sorted(one_by_one)

@@ -70,6 +70,9 @@ class TinyRuleset:
     fields: RulesetFields = NO_FIELDS
     actions: Mapping[str, int] = MappingProxyType({"attack": SEGMENTS})
     path_actions: Mapping[str, int] = MappingProxyType({})
+    #: Nothing moves here, but every ruleset says its rate: 5-ft squares and ten segments a
+    #: round, so a speed's feet are covered in a whole round.
+    pace_per = 50
     plannable: Sequence[PlanChoice] = (
         PlanChoice("attack", "Attack", "target", "", "Hit the target for 1d6 on segment 1"),
     )
