@@ -1,8 +1,8 @@
 """The planning ruler: the path being planned, how far it goes, and when the mover gets there.
 
 The arithmetic (`measure`) is separate from the item so that what the ruler says can be checked
-without painting. Times follow geometry/path.py: covering d squares at `feet` feet per move
-takes d x 30 / feet units.
+without painting. Times follow geometry/path.py: covering d squares at a `Pace` takes
+d x per / feet units, `per` being the ruleset's `pace_per`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.core.encounter import FEET_PER_SQUARE, Point
+from battlemap.geometry.path import Pace
 from battlemap.ui.map_grid import SQUARE_PX, polyline_length, to_scene
 from battlemap.ui.map_labels import MapLabel, away_from_arms, drop_item, place
 from battlemap.ui.map_tokens import DIAMETER
@@ -31,15 +32,20 @@ _ARM = 0.05
 class RulerSpec:
     """What the ruler measures against.
 
-    `feet` is the mover's speed times the action's movement multiplier: the token covers
-    feet/30 squares per unit. The action runs from `start_time` for `duration` units;
-    `label(time)` names a moment for people, such as "Round 1, 8".
+    `pace` is the mover's speed times the action's movement multiplier over the ruleset's
+    `pace_per`: the token covers pace.rate squares per unit. The action runs from `start_time`
+    for `duration` units; `label(time)` names a moment for people, such as "Round 1, 8".
     """
 
-    feet: int
+    pace: Pace
     start_time: float
     duration: float
     label: Callable[[float], str]
+
+    @property
+    def feet(self) -> int:
+        """The pace's feet, as the ruleset's `preview` takes them."""
+        return self.pace.feet
 
 
 @dataclass(frozen=True)
@@ -63,14 +69,14 @@ class Measurement:
 
 def reach_squares(ruler: RulerSpec) -> float:
     """How far the mover gets before the action's time runs out."""
-    return max(0.0, ruler.feet / 30.0 * ruler.duration)
+    return ruler.pace.distance_in(ruler.duration)
 
 
 def stop_text(squares: float, ruler: RulerSpec) -> str:
     """'3.0 sq · 15 ft · Round 1, 9': distance so far and the moment the mover gets there."""
     feet = math.floor(squares * FEET_PER_SQUARE + 0.5)
-    if ruler.feet > 0:
-        when = ruler.label(ruler.start_time + squares * 30.0 / ruler.feet)
+    if ruler.pace.feet > 0:
+        when = ruler.label(ruler.start_time + ruler.pace.duration_of(squares))
     else:
         when = "never"  # a mover with no speed arrives nowhere; no division by zero
     return f"{squares:.1f} sq · {feet} ft · {when}"

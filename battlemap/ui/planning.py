@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
 from battlemap.core.planning_choice import PlanChoice
 from battlemap.geometry.walls import wall_index
-from battlemap.rulesets.base import plannable_of
+from battlemap.rulesets.base import pace_of, plannable_of
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.map_view import MapMarker, MapView, RulerSpec
 from battlemap.ui.number_dialog import NumberDialog
@@ -217,7 +217,7 @@ class PlanningController(QObject):
         start, start_time = self._start_of_next_plan(actor)
         combatant = self.document.encounter.combatant(actor)
         ruler = RulerSpec(
-            feet=combatant.speed * ruleset.path_actions[action],
+            pace=pace_of(ruleset, combatant.speed * ruleset.path_actions[action]),
             start_time=start_time,
             duration=float(ruleset.actions[action]),
             label=ruleset.clock.label,

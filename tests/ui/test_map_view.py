@@ -22,7 +22,8 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGrap
 from pytestqt.qtbot import QtBot
 
 from battlemap.core.encounter import AttackProfile, Background, MapSpec
-from battlemap.rulesets.d12.clock import D12Clock
+from battlemap.geometry.path import Pace
+from battlemap.rulesets.d12.clock import PACE_PER, D12Clock
 from battlemap.storage.creature_library import CREATURE_MIME, CreatureTemplate, template_to_mime
 from battlemap.ui.map_grid import size_squares, snap_center
 from battlemap.ui.map_view import SQUARE_PX, MapMarker, MapView, RulerSpec
@@ -280,7 +281,7 @@ def test_right_click_opens_menus_and_right_drag_pans(qtbot: QtBot, view: MapView
 
 def test_planning_clicks_add_snapped_waypoints(qtbot: QtBot, view: MapView) -> None:
     view.set_tokens([combatant("a", x=2.5, y=2.5), combatant("b", x=6.5, y=2.5)], None)
-    view.begin_planning("a", (2.5, 2.5), 1, RulerSpec(30, 0.0, 6.0, CLOCK.label))
+    view.begin_planning("a", (2.5, 2.5), 1, RulerSpec(Pace(30, PACE_PER), 0.0, 6.0, CLOCK.label))
     assert view.is_planning()
     port = view.viewport()
     with qtbot.waitSignal(view.waypointAdded) as added:
@@ -305,7 +306,7 @@ def test_ruler_shows_distance_feet_arrival_and_where_time_runs_out(
     qtbot: QtBot,
     view: MapView,
 ) -> None:
-    view.begin_planning("a", (2.5, 2.5), 1, RulerSpec(30, 0.0, 6.0, CLOCK.label))
+    view.begin_planning("a", (2.5, 2.5), 1, RulerSpec(Pace(30, PACE_PER), 0.0, 6.0, CLOCK.label))
     qtbot.mouseClick(view.viewport(), LEFT, pos=at(view, 5.5, 2.5))
     assert view.ruler_labels() == [f"3.0 sq · 15 ft · {CLOCK.label(3.0)}"]
     assert view.ruler_timeout_point() is None
@@ -430,7 +431,9 @@ def test_screenshot_of_a_battle(qtbot: QtBot, view: MapView, tmp_path: Path) -> 
         {"ogre": [(15.0, 8.0), (12.0, 8.0), (10.0, 6.0)], "wolf": [(8.5, 12.5), (6.5, 10.5)]}
     )
     view.set_markers([MapMarker(12.0, 8.0, "AoO: Thorin at 4.5", "#d0302a")])
-    view.begin_planning("thorin", (3.5, 3.5), 1, RulerSpec(30, 0.0, 6.0, CLOCK.label))
+    view.begin_planning(
+        "thorin", (3.5, 3.5), 1, RulerSpec(Pace(30, PACE_PER), 0.0, 6.0, CLOCK.label)
+    )
     qtbot.mouseClick(view.viewport(), LEFT, pos=at(view, 3.5, 6.0))
     qtbot.mouseClick(view.viewport(), LEFT, pos=at(view, 7.5, 7.5))
     qtbot.mouseMove(view.viewport(), at(view, 9.5, 10.2))
