@@ -9,6 +9,7 @@ memory in the `rules` bags of the state, each combatant and each pair.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -64,6 +65,20 @@ class CombatantState:
             return position_on(self.knots, time)
         return self.position
 
+    def copy(self) -> CombatantState:
+        """An independent copy: no list, set, dict or action shared with this one."""
+        return CombatantState(
+            combatant=self.combatant,  # frozen: the file's combatant, never changed
+            hp=self.hp,
+            position=self.position,
+            knots=None if self.knots is None else list(self.knots),
+            action=None if self.action is None else copy.copy(self.action),
+            down=self.down,
+            acted=self.acted,
+            statuses=set(self.statuses),
+            rules=copy_bag(self.rules),
+        )
+
 
 Reducer = Callable[["State", Event], None]
 
@@ -102,6 +117,19 @@ class State:
         if reducer is not None:
             reducer(self, event)
 
+    def copy(self) -> State:
+        """An independent copy for a checkpoint: applying events to either leaves the other as
+        it was. Frozen values (the encounter, events' values, the rules' immutable entries) are
+        shared; every mutable container is copied."""
+        twin = State.__new__(State)
+        twin.encounter = self.encounter
+        twin.time = self.time
+        twin._reducers = self._reducers
+        twin.combatants = {cid: c.copy() for cid, c in self.combatants.items()}
+        twin.rules = copy_bag(self.rules)
+        twin.pairs = {pair: copy_bag(bag) for pair, bag in self.pairs.items()}
+        return twin
+
     def positions_at(self, time: float) -> dict[str, Point]:
         return {cid: c.position_at(time) for cid, c in self.combatants.items()}
 
@@ -121,6 +149,25 @@ class State:
             }
             for cid, c in self.combatants.items()
         }
+
+
+def copy_bag(bag: Mapping[str, Any]) -> dict[str, Any]:
+    """A rules bag copied so that no container in it is shared.
+
+    Rulesets replace their values rather than change them in place (d12 and Combat Experience
+    both do), but a dict, list or set they hold could still be changed by a later reducer: those
+    are copied, to any depth; everything else (numbers, tuples, frozen dataclasses) is shared."""
+    return {key: _unshared(value) for key, value in bag.items()}
+
+
+def _unshared(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _unshared(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_unshared(item) for item in value]
+    if isinstance(value, set):
+        return set(value)  # its items are hashable, hence not containers to copy
+    return value
 
 
 def replay(
