@@ -1,6 +1,8 @@
-"""Overlay items on the battle map: committed planned paths and labelled markers.
+"""Overlay items on the battle map: labelled markers, and the planned paths drawn whole.
 
-Path lines are cosmetic (the same width at any zoom); dots and arrowheads scale with the map.
+The map draws planned paths in cached layers (map_paths.py). `PlanPathsItem`, one dashed whole
+redrawn on every change, is how it was done before issue 11; it is kept only so that
+benchmarks/animation_tick.py can compare the two in one run (`MapView.set_cached_paths`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ class MapMarker:
 
 
 class PlanPathsItem(QGraphicsItem):
-    """Every committed planned path: dashed lines, a dot at each waypoint, an arrow at the end."""
+    """Every committed planned path as one item: dashed lines, a dot at each waypoint, an arrow
+    at the end (the benchmark's baseline: see the module docstring)."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -34,6 +34,7 @@ from battlemap.ui.map_canvas import MapCanvas
 from battlemap.ui.map_dnd import DropPreview, accept_creature
 from battlemap.ui.map_grid import SQUARE_PX, size_squares, snap_center, to_scene, to_squares
 from battlemap.ui.map_items import MapMarker, MarkersItem, PlanPathsItem
+from battlemap.ui.map_paths import CachedPlanPaths
 from battlemap.ui.map_ruler import RulerItem, RulerSpec
 from battlemap.ui.map_threat import ThreatZonesItem
 from battlemap.ui.map_tokens import TokenImages, TokenItem
@@ -84,14 +85,17 @@ class MapView(MapCanvas):
         self._board = MapBoard()
         self._images = TokenImages()
         self._tokens: dict[str, TokenItem] = {}
-        self._paths = PlanPathsItem()
+        self._paths = CachedPlanPaths()
+        #: The whole-path drawing from before issue 11, shown instead only for the benchmark's
+        #: comparison (`set_cached_paths(False)`).
+        self._whole_paths: PlanPathsItem | None = None
         self._markers = MarkersItem()
         self._preview = DropPreview()
         self._threats = ThreatZonesItem()
         self._area = AreaItem()
         self._area_picking = False
         self._area_anchor: Point | None = None
-        for item in (self._paths, self._markers, self._preview, self._threats, self._area):
+        for item in (*self._paths.items(), self._markers, self._preview, self._threats, self._area):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.scene().addItem(item)
         self._ruler: RulerItem | None = None
@@ -196,8 +200,32 @@ class MapView(MapCanvas):
         return [token_id for token_id, item in self._tokens.items() if item.isSelected()]
 
     def set_plan_paths(self, paths: Mapping[str, Sequence[Point]]) -> None:
-        """Replace the committed planned paths (polylines in squares, each from its token)."""
-        self._paths.set_paths(paths)
+        """Replace the committed planned paths (polylines in squares, each from its token).
+        Only what changed is drawn again: the heads of tokens that moved, the tails of plans
+        that changed (map_paths.py)."""
+        if self._whole_paths is not None:
+            self._whole_paths.set_paths(paths)
+        else:
+            self._paths.set_paths(paths)
+
+    def plan_path_count(self) -> int:
+        """How many planned paths are drawn."""
+        if self._whole_paths is not None:
+            return self._whole_paths.path_count
+        return self._paths.path_count
+
+    def set_cached_paths(self, cached: bool) -> None:
+        """Draw planned paths in cached layers (True, the default) or, for the benchmark's
+        comparison with how it was done before, as one dashed whole redrawn on every change.
+        The paths shown are cleared: set them again."""
+        self.set_plan_paths({})
+        if cached and self._whole_paths is not None:
+            self.scene().removeItem(self._whole_paths)
+            self._whole_paths = None
+        elif not cached and self._whole_paths is None:
+            self._whole_paths = PlanPathsItem()
+            self._whole_paths.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.scene().addItem(self._whole_paths)
 
     def set_markers(self, markers: Sequence[MapMarker]) -> None:
         """Replace the labelled markers."""
