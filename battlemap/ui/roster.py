@@ -8,8 +8,9 @@ from battlemap.ui.session import FightSession
 
 
 def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
-    """One row per combatant: hit points at the playhead; initiative from the fight once it
-    rolled it, or from the rolls set before it (the Initiative dialog or the file)."""
+    """One row per combatant: hit points and statuses at the playhead; initiative from the
+    fight once it rolled it, or from the rolls set before it (the Initiative dialog or the
+    file). Values, so the model reports only the rows that differ from those it shows."""
     state = session.state()
     rows = []
     for c in encounter.combatants:
@@ -28,6 +29,7 @@ def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
                 count=None if standing is None else standing.count,
                 surprise_rounds=0 if standing is None else standing.surprise_rounds,
                 penalty_rounds=0 if standing is None else standing.penalty_rounds,
+                statuses=tuple(sorted(now.statuses)),
             )
         )
     return rows

@@ -51,6 +51,19 @@ def roster_notes(row: RosterRow) -> str:
     return ", ".join(notes)
 
 
+def changed_runs(old: Sequence[RosterRow], new: Sequence[RosterRow]) -> list[tuple[int, int]]:
+    """The (first, last) rows, inclusive, of each run of consecutive rows that differ."""
+    runs: list[tuple[int, int]] = []
+    for row, (before, after) in enumerate(zip(old, new, strict=True)):
+        if before == after:
+            continue
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
+
+
 #: A roster row's combatant id, so selections survive sorting and updates.
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -73,18 +86,19 @@ class RosterModel(ColumnTableModel[RosterRow]):
 
     def set_rows(self, rows: Sequence[RosterRow]) -> None:
         new_rows = list(rows)
-        if [r.id for r in new_rows] == [r.id for r in self._rows]:
-            # Same combatants in the same order (the usual case while a fight plays): change
-            # the cells in place so the view keeps its scroll position and editor state.
+        old_rows = self._rows
+        if [r.id for r in new_rows] != [r.id for r in old_rows]:
+            self.beginResetModel()
             self._rows = new_rows
-            if new_rows:
-                self.dataChanged.emit(
-                    self.index(0, 0), self.index(len(new_rows) - 1, len(self.HEADERS) - 1)
-                )
+            self.endResetModel()
             return
-        self.beginResetModel()
+        # Same combatants in the same order (the usual case while a fight plays or is scrubbed):
+        # only the rows whose values changed are reported, one dataChanged per run of them, so
+        # the view repaints (and the sorting proxy re-sorts) what changed, and a frame or a
+        # scrub that changes nothing costs nothing.
         self._rows = new_rows
-        self.endResetModel()
+        for first, last in changed_runs(old_rows, new_rows):
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.HEADERS) - 1))
 
     def _cell_data(self, row: RosterRow, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
