@@ -25,11 +25,22 @@ class ThreatZonesItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._zones: list[tuple[QColor, tuple[tuple[int, int], ...]]] = []
+        self._key: list[tuple[int, frozenset[tuple[int, int]]]] = []
+        #: How many times the drawing was thrown away (for tests).
+        self.redraws = 0
         self._bounds = QRectF()
 
     def set_zones(self, zones: Sequence[tuple[QColor, Iterable[tuple[int, int]]]]) -> None:
+        """Show these zones; the cached drawing is kept when they are the ones shown (the
+        window asks once a unit, and most units change nobody's threatened squares)."""
+        wanted = [(QColor(color), tuple(cells)) for color, cells in zones]
+        key = [(color.rgba(), frozenset(cells)) for color, cells in wanted]
+        if key == self._key:
+            return
+        self._key = key
+        self.redraws += 1
         self.prepareGeometryChange()
-        self._zones = [(QColor(color), tuple(cells)) for color, cells in zones]
+        self._zones = wanted
         cells = [cell for _, zone in self._zones for cell in zone]
         if cells:
             xs = [i for i, _ in cells]

@@ -85,6 +85,8 @@ class MapView(MapCanvas):
         self._board = MapBoard()
         self._images = TokenImages()
         self._tokens: dict[str, TokenItem] = {}
+        #: Where set_positions last put each token (squares); any other setPos forgets it.
+        self._shown_positions: dict[str, Point] = {}
         self._paths = CachedPlanPaths()
         #: The whole-path drawing from before issue 11, shown instead only for the benchmark's
         #: comparison (`set_cached_paths(False)`).
@@ -130,6 +132,7 @@ class MapView(MapCanvas):
         """Create, update or remove token items so they match `combatants`, keyed by id."""
         problems: list[str] = []
         keep: set[str] = set()
+        self._shown_positions.clear()
         self._quiet_selection = True
         try:
             for combatant in combatants:
@@ -160,12 +163,17 @@ class MapView(MapCanvas):
         return self._tokens.get(token_id)
 
     def set_positions(self, positions: Mapping[str, Point]) -> None:
-        """Move tokens; the per-frame animation call, so it only calls setPos."""
+        """Move tokens; the per-frame animation call: only tokens whose position changed are
+        touched (a Python comparison is cheaper than a call into Qt that finds nothing to do)."""
         tokens = self._tokens
-        for token_id, (x, y) in positions.items():
+        shown = self._shown_positions
+        for token_id, point in positions.items():
+            if shown.get(token_id) == point:
+                continue
             item = tokens.get(token_id)
             if item is not None:
-                item.setPos(x * SQUARE_PX, y * SQUARE_PX)
+                item.setPos(point[0] * SQUARE_PX, point[1] * SQUARE_PX)
+                shown[token_id] = point
 
     def set_health(self, hp: Mapping[str, int]) -> None:
         """Update health bars; hp <= 0 draws the token as down."""
@@ -374,6 +382,7 @@ class MapView(MapCanvas):
             # Every selected token moves with the one under the mouse; each snaps on its own.
             moving = [t for t in self._tokens.values() if t.isSelected() or t is pressed]
             self._drag_origins = {t.token_id: t.pos() for t in moving}
+            self._shown_positions.clear()  # Qt moves the dragged tokens
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         self.cursorMoved.emit(*self._square_at(event.position()))
@@ -484,6 +493,7 @@ class MapView(MapCanvas):
 
     def _finish_drag(self) -> None:
         origins, self._drag_origins = self._drag_origins, {}
+        self._shown_positions.clear()
         spec = self._board.spec
         moves: list[tuple[str, float, float]] = []
         for token_id, origin in origins.items():
