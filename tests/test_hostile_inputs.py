@@ -75,7 +75,7 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """A window on the skirmish (a copy), asking nobody anything while it plays."""
     path = tmp_path / "skirmish.json"
     path.write_bytes(SKIRMISH.read_bytes())
-    quiet = Settings(offer_opportunities=False, offer_intercepts=False)
+    quiet = Settings(not_offered=("aoo", "intercept"))
     window = MainWindow(load_encounter(path), path, quiet, default_creatures())
     qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
     return window

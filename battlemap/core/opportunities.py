@@ -24,8 +24,11 @@ class Opportunity:
     `name` names it in sentences ("attack of opportunity"); `short` on a map marker ("AoO");
     `offer` and `offer_tip` word the window's toggle and `decline_help` the command line's
     `--no-<kind>`; `taken` and `declined` tell an answer in the History, with `{who}` and
-    `{whom}` for the one offered it and the one it is against; `with_roll` says the prompt
-    may take the attack's roll with the answer.
+    `{whom}` for the one offered it and the one it is against. `rolls` are the purposes of
+    the rolls taking it brings (d12's attack of opportunity: "attack", "damage"): the prompt
+    then offers "take it and roll at the table", and the table makes those rolls until the
+    last one is made or an event of type `resolved_by` says the blow is over (a miss has no
+    damage roll).
     """
 
     kind: str
@@ -36,8 +39,14 @@ class Opportunity:
     decline_help: str
     taken: str
     declined: str
-    with_roll: bool = False
+    rolls: tuple[str, ...] = ()
+    resolved_by: str = ""
     tone: Tone = "danger"
+
+    @property
+    def with_roll(self) -> bool:
+        """Whether taking it may come with rolls made at the table."""
+        return bool(self.rolls)
 
     def answer_text(self, who: str, whom: str, taken: bool) -> str:
         """'Thorin attacks the runner (opportunity)': an answer as the History lists it."""

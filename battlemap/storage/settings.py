@@ -27,6 +27,10 @@ SETTINGS_FILE = "settings.json"
 MAX_RECENT_FILES = 10
 PLAYBACK_MIN = 0.05
 PLAYBACK_MAX = 5.0
+#: Kinds of opportunity a settings file may turn off: rulesets declare a handful, so a list of
+#: thousands, or a 5 MB name, is a broken file, not a preference.
+MAX_KINDS = 50
+MAX_KIND_CHARS = 40
 
 
 @dataclass(frozen=True)
@@ -46,10 +50,19 @@ class Settings:
     window_geometry: str = ""
     window_state: str = ""
     demo_shown: bool = False
-    #: Whether playback stops to offer attacks of opportunity and intercepts; when off they are
-    #: declined (and still logged).
-    offer_opportunities: bool = True
-    offer_intercepts: bool = True
+    #: The kinds of opportunity playback does not stop to offer (a ruleset's `Opportunity.kind`,
+    #: d12's "aoo" or "intercept"): they are declined, and still logged. Sorted, no repeats.
+    not_offered: tuple[str, ...] = ()
+
+
+def offering(settings: Settings, kind: str, on: bool) -> Settings:
+    """`settings` with the opportunities of `kind` offered (`on`) or declined unasked."""
+    kinds = set(settings.not_offered)
+    if on:
+        kinds.discard(kind)
+    else:
+        kinds.add(kind)
+    return replace(settings, not_offered=tuple(sorted(kinds)))
 
 
 class _Unusable(Exception):
@@ -96,6 +109,10 @@ def settings_from_json(data: object, source: str) -> tuple[Settings, list[str]]:
         except _Unusable as error:
             default = getattr(Settings(), key)
             problems.append(f"{where}: {error}; using {_shown(default)}")
+    if "not_offered" not in data:
+        # Settings written before opportunities were the rulesets' had one flag per kind.
+        legacy = [kind for key, kind in _LEGACY_OFFER_FLAGS.items() if data.get(key) is False]
+        values["not_offered"] = tuple(sorted(legacy))
     return replace(Settings(), **values), problems
 
 
@@ -108,8 +125,7 @@ def settings_to_json(settings: Settings) -> dict[str, object]:
         "window_geometry": settings.window_geometry,
         "window_state": settings.window_state,
         "demo_shown": settings.demo_shown,
-        "offer_opportunities": settings.offer_opportunities,
-        "offer_intercepts": settings.offer_intercepts,
+        "not_offered": list(settings.not_offered),
     }
 
 
@@ -200,6 +216,21 @@ def _read_player_sides(value: object, where: str, problems: list[str]) -> tuple[
     return tuple(sides)
 
 
+def _read_kinds(value: object, where: str, problems: list[str]) -> tuple[str, ...]:
+    items = _list(value, "a list of kinds of opportunity")
+    kinds: set[str] = set()
+    for index, item in enumerate(items[:MAX_KINDS]):
+        if isinstance(item, str) and 0 < len(item) <= MAX_KIND_CHARS and item.isidentifier():
+            kinds.add(item)
+        else:
+            problems.append(
+                f"{where}[{index}]: not a kind of opportunity, got {_shown(item)}; left out"
+            )
+    if len(items) > MAX_KINDS:
+        problems.append(f"{where}: more than {MAX_KINDS} kinds; the rest left out")
+    return tuple(sorted(kinds))
+
+
 def _read_base64(value: object, where: str, problems: list[str]) -> str:
     if not isinstance(value, str):
         raise _Unusable(f"must be base64 text, got {_shown(value)}")
@@ -228,6 +259,8 @@ _READERS: dict[str, Callable[[object, str, list[str]], object]] = {
     "window_geometry": _read_base64,
     "window_state": _read_base64,
     "demo_shown": _read_flag,
-    "offer_opportunities": _read_flag,
-    "offer_intercepts": _read_flag,
+    "not_offered": _read_kinds,
 }
+
+#: The flags older settings files used for d12's two kinds, and the kind each turned off.
+_LEGACY_OFFER_FLAGS = {"offer_opportunities": "aoo", "offer_intercepts": "intercept"}

@@ -21,6 +21,8 @@ from battlemap.core.decisions import (
 )
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
+from battlemap.core.opportunities import Opportunity
+from battlemap.rulesets.base import opportunity_named, player_rolls_of
 from battlemap.storage.settings import Settings
 from battlemap.ui.choice_prompt import ChoicePrompt
 from battlemap.ui.driver import PlaybackDriver
@@ -58,9 +60,9 @@ class DecisionController(QObject):
         self._settings = settings
         # Whether playback was running when the question came, so answering it plays on.
         self._resume_after_answer = False
-        # Actors whose next attack and damage rolls the players make (an opportunity taken
-        # with "roll at the table").
-        self._rolls_at_table: set[str] = set()
+        # Actors whose next rolls for an opportunity taken "at the table" the players make,
+        # with that opportunity (its `rolls`, and the event that ends them).
+        self._rolls_at_table: dict[str, Opportunity] = {}
 
         self.roll_prompt = RollPrompt()
         self.roll_prompt.hide()
@@ -81,9 +83,10 @@ class DecisionController(QObject):
 
     def asks_a_person(self, request: RollRequest) -> bool:
         """Whether this roll is made at the table rather than by the app."""
-        if request.actor in self._rolls_at_table and request.purpose in ("attack", "damage"):
-            if request.purpose == "damage":
-                self._rolls_at_table.discard(request.actor)
+        taken = self._rolls_at_table.get(request.actor)
+        if taken is not None and request.purpose in taken.rolls:
+            if request.purpose == taken.rolls[-1]:
+                del self._rolls_at_table[request.actor]
             return True
         settings = self._settings()
         if not settings.ask_player_rolls:
@@ -92,19 +95,14 @@ class DecisionController(QObject):
             side = self.session.encounter.combatant(request.actor).side
         except KeyError:
             return False
-        return side in settings.player_sides and request.purpose in (
-            "attack",
-            "damage",
-            "concentration",
+        return side in settings.player_sides and request.purpose in player_rolls_of(
+            self.session.ruleset
         )
 
     def offers(self, request: ChoiceRequest) -> bool | None:
         """Ask the game master (None), unless the settings say not to offer this kind."""
         settings = self._settings()
-        wanted = (
-            settings.offer_opportunities if request.kind == "aoo" else settings.offer_intercepts
-        )
-        return None if wanted else False
+        return False if request.kind in settings.not_offered else None
 
     # --- session and prompt slots ------------------------------------------------------------
 
@@ -119,7 +117,9 @@ class DecisionController(QObject):
         elif isinstance(decision, QuestionDecision):
             self.question_prompt.ask(decision.request)
         else:
-            self.choice_prompt.ask(decision.question, with_roll=decision.request.kind == "aoo")
+            offered = opportunity_named(self.session.ruleset, decision.request.kind)
+            with_roll = offered is not None and offered.with_roll
+            self.choice_prompt.ask(decision.question, with_roll=with_roll)
 
     def _answer(self, total: object) -> None:
         try:
@@ -149,7 +149,9 @@ class DecisionController(QObject):
     def _choose(self, answer: str) -> None:
         pending = self.session.pending
         if answer == "roll" and isinstance(pending, ChoiceDecision):
-            self._rolls_at_table.add(pending.request.actor)
+            offered = opportunity_named(self.session.ruleset, pending.request.kind)
+            if offered is not None and offered.with_roll:
+                self._rolls_at_table[pending.request.actor] = offered
         self.session.choose(answer != "decline")
         if self.session.pending is None:
             self._resume()
@@ -161,5 +163,7 @@ class DecisionController(QObject):
 
     def _events_added(self, events: list[Event]) -> None:
         for event in events:
-            if event.type == "attack":  # the blow of an opportunity taken "at the table" is done
-                self._rolls_at_table.discard(event.actor or "")
+            taken = self._rolls_at_table.get(event.actor or "")
+            if taken is not None and event.type == taken.resolved_by:
+                # The blow of an opportunity taken "at the table" is over (a miss: no damage).
+                del self._rolls_at_table[event.actor or ""]

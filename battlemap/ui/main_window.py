@@ -35,6 +35,7 @@ from battlemap.geometry.walls import wall_index
 from battlemap.rulesets.base import (
     initiative_setup_of,
     markers_of,
+    opportunities_of,
     plannable_of,
     time_words_of,
 )
@@ -236,6 +237,7 @@ class MainWindow(WindowActions):
         self._shown_ruleset = ruleset.name
         self.planning.set_choices(plannable_of(ruleset))
         self._word_time(time_words_of(ruleset))
+        self._offer_opportunities(opportunities_of(ruleset))
         setup = initiative_setup_of(ruleset)
         text, tip = _SETUP_WORDS.get(setup, ("&Initiative…", "Nothing to set up: the fight rolls"))
         self.act_initiative.setText(text)
@@ -329,8 +331,9 @@ class MainWindow(WindowActions):
 
     def _log_reset(self) -> None:
         events = self.session.events()
+        ruleset = self.session.ruleset
         narrator = Narrator(
-            self.session.encounter, self.session.ruleset.clock, self.session.ruleset.sentences
+            self.session.encounter, ruleset.clock, ruleset.sentences, opportunities_of(ruleset)
         )
         self.timeline.set_events(
             events, self.session.ruleset.clock, narrator, markers_of(self.session.ruleset)
@@ -393,7 +396,7 @@ class MainWindow(WindowActions):
         self.driver.set_speed(seconds)
         self.settings = _replace_settings(self.settings, playback_seconds_per_unit=seconds)
 
-    def _set_setting(self, **changes: bool) -> None:
+    def _set_setting(self, **changes: object) -> None:
         self.settings = _replace_settings(self.settings, **changes)
 
     def _set_players_roll(self, on: bool) -> None:

@@ -7,14 +7,15 @@ declared below so the type checker holds both sides to them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QMainWindow, QMenu, QStyle, QToolBar
 
+from battlemap.core.opportunities import Opportunity
 from battlemap.core.time_words import TimeWords
-from battlemap.storage.settings import Settings
+from battlemap.storage.settings import Settings, offering
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.driver import PlaybackDriver
 from battlemap.ui.file_controller import FileController
@@ -56,7 +57,7 @@ class WindowActions(QMainWindow):
     def _roll_initiative(self) -> None: ...
     def _restart_fight(self) -> None: ...
     def _set_players_roll(self, on: bool) -> None: ...
-    def _set_setting(self, **changes: bool) -> None: ...
+    def _set_setting(self, **changes: object) -> None: ...
     def _set_threat_mode(self, mode: str) -> None: ...
     def _speed_changed(self, index: int) -> None: ...
     def _about(self) -> None: ...
@@ -133,16 +134,9 @@ class WindowActions(QMainWindow):
             "Ask for the party's attack, damage and Concentration rolls"
         )
         self.act_players_roll.toggled.connect(self._set_players_roll)
-        self.act_offer_aoo = QAction("Offer attacks of opportunity", self)
-        self.act_offer_aoo.setCheckable(True)
-        self.act_offer_aoo.setChecked(self.settings.offer_opportunities)
-        self.act_offer_aoo.setStatusTip("Pause when a mover leaves a threatened square")
-        self.act_offer_aoo.toggled.connect(lambda on: self._set_setting(offer_opportunities=on))
-        self.act_offer_intercepts = QAction("Offer intercepts", self)
-        self.act_offer_intercepts.setCheckable(True)
-        self.act_offer_intercepts.setChecked(self.settings.offer_intercepts)
-        self.act_offer_intercepts.setStatusTip("Pause when a free enemy can cut a mover off")
-        self.act_offer_intercepts.toggled.connect(lambda on: self._set_setting(offer_intercepts=on))
+        #: One checkable "Offer ..." per kind of opportunity the open fight's ruleset offers
+        #: (`_offer_opportunities` fills it when a ruleset is shown).
+        self.offer_actions: dict[str, QAction] = {}
         self.act_zoom_in = self._action(
             "Zoom &in", self.map.zoom_in, QKeySequence.StandardKey.ZoomIn
         )
@@ -222,9 +216,8 @@ class WindowActions(QMainWindow):
             fight_menu.addAction(act)
         fight_menu.addSeparator()
         fight_menu.addAction(self.act_players_roll)
-        fight_menu.addAction(self.act_offer_aoo)
-        fight_menu.addAction(self.act_offer_intercepts)
         fight_menu.addAction(self.act_restart)
+        self.fight_menu = fight_menu
         view_menu = bar.addMenu("&View")
         for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
             view_menu.addAction(act)
@@ -282,6 +275,27 @@ class WindowActions(QMainWindow):
         self.plan_menu.clear()
         for act in self.planning.actions.values():
             self.plan_menu.addAction(act)
+
+    def _offer_opportunities(self, opportunities: Sequence[Opportunity]) -> None:
+        """The Fight menu's "Offer ..." toggles, one per kind of opportunity the ruleset offers
+        (d12: attacks of opportunity, intercepts; none for a ruleset without any), each on
+        unless the settings decline that kind unasked."""
+        for act in self.offer_actions.values():
+            self.fight_menu.removeAction(act)
+            act.deleteLater()
+        self.offer_actions = {}
+        for opportunity in opportunities:
+            act = QAction(opportunity.offer, self)
+            act.setCheckable(True)
+            act.setChecked(opportunity.kind not in self.settings.not_offered)
+            act.setStatusTip(opportunity.offer_tip)
+            act.toggled.connect(
+                lambda on, kind=opportunity.kind: self._set_setting(
+                    not_offered=offering(self.settings, kind, on).not_offered
+                )
+            )
+            self.fight_menu.insertAction(self.act_restart, act)
+            self.offer_actions[opportunity.kind] = act
 
     def _word_time(self, words: TimeWords) -> None:
         """Step and speed in the ruleset's words: "Step one unit" ("Forward one half-second

@@ -62,8 +62,7 @@ def test_saved_settings_read_back_the_same(home: Path, tmp_path: Path) -> None:
         window_geometry=GEOMETRY,
         window_state="AAAA",
         demo_shown=True,
-        offer_opportunities=False,
-        offer_intercepts=True,
+        not_offered=("aoo",),
     )
     save_settings(saved)
     assert load_settings() == (saved, [])
@@ -75,8 +74,7 @@ def test_saved_settings_read_back_the_same(home: Path, tmp_path: Path) -> None:
         "window_geometry": GEOMETRY,
         "window_state": "AAAA",
         "demo_shown": True,
-        "offer_opportunities": False,
-        "offer_intercepts": True,
+        "not_offered": ["aoo"],
     }
 
 

@@ -21,7 +21,7 @@ def demo_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     with opportunities answered quietly so nothing stops for a prompt."""
     path = tmp_path / "demo.json"
     path.write_bytes(DEMO.read_bytes())
-    quiet = Settings(offer_opportunities=False, offer_intercepts=False)
+    quiet = Settings(not_offered=("aoo", "intercept"))
     window = MainWindow(load_encounter(path), path, quiet, default_creatures())
     # pytest-qt closes widgets before fixtures end; a test's edits must not stop the close
     # with the "save your changes?" question.

@@ -43,7 +43,7 @@ def mill(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """The ambush at the mill (a copy), opportunities answered quietly."""
     path = tmp_path / "combat_experience.json"
     path.write_bytes(EXAMPLE.read_bytes())
-    quiet = Settings(offer_opportunities=False, offer_intercepts=False)
+    quiet = Settings(not_offered=("aoo", "intercept"))
     window = MainWindow(load_checked(path), path, quiet, default_creatures())
     qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
     window.resize(1400, 900)

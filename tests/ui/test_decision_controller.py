@@ -19,8 +19,7 @@ DEMO = Path(__file__).parents[2] / "resources" / "examples" / "demo.json"
 PLAYERS_ROLL = Settings(
     ask_player_rolls=True,
     player_sides=("party",),
-    offer_opportunities=False,
-    offer_intercepts=False,
+    not_offered=("aoo", "intercept"),
 )
 
 

@@ -122,7 +122,7 @@ def test_adding_a_creature_mid_fight_keeps_the_played_rolls_and_answers(
 def test_moving_a_token_that_already_moved_says_so_and_marks_where_the_fight_differs(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    window = _demo(qtbot, tmp_path, Settings(offer_opportunities=False, offer_intercepts=False))
+    window = _demo(qtbot, tmp_path, Settings(not_offered=("aoo", "intercept")))
     _scrub(window, 7.0)
     messages: list[str] = []
     window.statusBar().messageChanged.connect(messages.append)
@@ -165,8 +165,7 @@ def _players_roll(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     settings = Settings(
         ask_player_rolls=True,
         player_sides=("party",),
-        offer_opportunities=False,
-        offer_intercepts=False,
+        not_offered=("aoo", "intercept"),
     )
     return _demo(qtbot, tmp_path, settings)
 
@@ -261,7 +260,7 @@ def test_undoing_roll_initiative_after_the_fight_began_restores_roster_and_log(
         c.pop("initiative_roll", None)
     path = tmp_path / "unrolled.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    window = _window(qtbot, path, Settings(offer_opportunities=False, offer_intercepts=False))
+    window = _window(qtbot, path, Settings(not_offered=("aoo", "intercept")))
 
     def accept() -> None:
         dialog = QApplication.activeModalWidget()

@@ -28,7 +28,7 @@ DEMO = EXAMPLES / "demo.json"
 
 #: Playback tests run the demo without stopping for opportunities (they are declined and
 #: logged); the tests of opportunities turn the offers back on.
-QUIET = Settings(offer_opportunities=False, offer_intercepts=False)
+QUIET = Settings(not_offered=("aoo", "intercept"))
 
 
 def _open(qtbot: QtBot, path: Path, settings: Settings | None = None) -> MainWindow:
@@ -241,8 +241,7 @@ def test_a_roll_prompt_answered_with_a_typed_value_shows_it_in_the_log(
         Settings(
             ask_player_rolls=True,
             player_sides=("party",),
-            offer_opportunities=False,
-            offer_intercepts=False,
+            not_offered=("aoo", "intercept"),
         ),
     )
     window.driver.set_speed(0.01)

@@ -23,7 +23,7 @@ from battlemap.ui.main_window import MainWindow
 
 RESOURCES = Path(__file__).parents[2] / "resources"
 DEMO_NAME = "Demo: ambush at the ruined chapel"
-QUIET = Settings(offer_opportunities=False, offer_intercepts=False)
+QUIET = Settings(not_offered=("aoo", "intercept"))
 
 
 @pytest.fixture

@@ -14,8 +14,9 @@ ATTACK_OF_OPPORTUNITY = Opportunity(
     decline_help="decline every attack of opportunity",
     taken="{who} attacks {whom} (opportunity)",
     declined="{who} lets {whom} go (no opportunity attack)",
-    # The prompt may take the attack's roll with the answer: the blow follows at once.
-    with_roll=True,
+    # Taken "at the table", the blow's rolls are the players' (a miss ends it at the attack).
+    rolls=("attack", "damage"),
+    resolved_by="attack",
     tone="danger",
 )
 
