@@ -21,11 +21,11 @@ from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
 from battlemap.rulesets.base import Marking
 from battlemap.ui.timeline_axes import CountAxis, LaneAxis, RoundAxis
+from battlemap.ui.timeline_bars import BarsItem, CaptionsItem
 from battlemap.ui.timeline_items import (
     BAR_BOTTOM,
     BAR_TOP,
     MARKER_Y,
-    BarsItem,
     FutureShade,
     LaneBands,
     LaneLayout,
@@ -34,8 +34,10 @@ from battlemap.ui.timeline_items import (
 )
 from battlemap.ui.timeline_model import (
     Bar,
+    Changes,
     Lane,
     Marker,
+    MarkerKind,
     TimelineContent,
     describe_bar,
     describe_event,
@@ -112,6 +114,7 @@ class TimelineDock(QDockWidget):
 
         self.bands = LaneBands(self._layout, self._content)
         self.bars_item = BarsItem(self._layout, self._content)
+        self.captions_item = CaptionsItem(self.bars_item)
         self.markers_item = MarkersItem(self._layout, self._content)
         self.future = FutureShade()
         self.round_lines = RoundLines()
@@ -119,6 +122,7 @@ class TimelineDock(QDockWidget):
         for item in (
             self.bands,
             self.bars_item,
+            self.captions_item,
             self.markers_item,
             self.future,
             self.round_lines,
@@ -176,7 +180,7 @@ class TimelineDock(QDockWidget):
         self._layout = LaneLayout(lanes)
         for item in (self.bands, self.bars_item, self.markers_item):
             item.lane_layout = self._layout
-            item.update()
+        self._invalidate_all()
         self.lane_axis.set_lanes(lanes)
         self._fit_lanes()
 
@@ -198,10 +202,7 @@ class TimelineDock(QDockWidget):
         self._clock = clock
         self._narrator = narrator
         self._markers = markers or {}
-        self._content = TimelineContent(self._markers)
-        for item in (self.bands, self.bars_item, self.markers_item):
-            item.content = self._content
-            item.update()
+        self._set_content(TimelineContent(self._markers))
         self._extent = None
         self._opening = None
         self._apply_clock()
@@ -214,13 +215,13 @@ class TimelineDock(QDockWidget):
         """Show where a path being planned would meet an attack of opportunity or an intercept:
         (lane id, time) pairs, drawn hollow; [] clears them."""
         self.markers_item.preview = list(markers)
-        self.markers_item.update()
+        self.markers_item.update()  # drawn over the cached symbols: nothing to redraw
 
     def preview_markers(self) -> list[tuple[str, float]]:
         return list(self.markers_item.preview)
 
     def add_events(self, events: Sequence[Event]) -> None:
-        """Draw more of the log as it grows; only what changed is repainted, nothing rebuilt."""
+        """Draw more of the log as it grows: only the time the new events touch is redrawn."""
         if not events:
             return
         if self._opening is None:
@@ -229,20 +230,49 @@ class TimelineDock(QDockWidget):
         if self._extent is not None:
             first, last = min(first, self._extent[0]), max(last, self._extent[1])
         self._extent = (first, last)
-        changes = self._content.add(events)
-        if changes.new_bars or changes.ended_bars:
-            self.bars_item.update()
+        self._redraw(self._content.add(events))
+
+    def _redraw(self, changes: Changes) -> None:
+        """Redraw the times a batch of events touched, in the layers it touched."""
+        bars = changes.new_bars + changes.ended_bars
+        if bars:
+            # An ended bar was drawn to its planned end until now: redraw as far as both reach.
+            left = min(bar.start for bar in bars)
+            right = max(max(bar.end, bar.planned_end) for bar in bars)
+            self.bars_item.invalidate(left, right)
+            self.captions_item.invalidate(left, right)
         if changes.markers:
-            self.markers_item.update()
-            self.bands.update()  # a drop hatches the rest of the lane
+            times = [marker.time for marker in changes.markers]
+            self.markers_item.invalidate(min(times), max(times))
+            downs = [m.time for m in changes.markers if m.kind is MarkerKind.DOWN]
+            if downs:
+                self.bands.invalidate(min(downs))  # a drop hatches the rest of the lane
+
+    def _set_content(self, content: TimelineContent) -> None:
+        self._content = content
+        for item in (self.bands, self.bars_item, self.markers_item):
+            item.content = content
+        self._invalidate_all()
+
+    def _invalidate_all(self) -> None:
+        for layer in (self.bands, self.bars_item, self.captions_item, self.markers_item):
+            layer.invalidate()
+
+    def set_cached(self, cached: bool) -> None:
+        """Whether bands, bars and markers are drawn once and copied (on by default) or
+        drawn in full on every repaint with no level of detail (the old way: the benchmark
+        compares the two, and tests that both show the same)."""
+        for layer in (self.bands, self.bars_item, self.captions_item, self.markers_item):
+            layer.cached = cached
+        self.bars_item.level_of_detail = cached
+        self.markers_item.level_of_detail = cached
+        self.captions_item.setVisible(cached)
+        self._invalidate_all()
 
     def clear(self) -> None:
         """Forget the lanes and the events; the playhead goes back to 0 (without a signal)."""
         self.set_lanes([])
-        self._content = TimelineContent(self._markers)
-        for item in (self.bands, self.bars_item, self.markers_item):
-            item.content = self._content
-            item.update()
+        self._set_content(TimelineContent(self._markers))
         self._extent = None
         self._opening = None
         self._fit_time()

@@ -1,8 +1,12 @@
-"""The pictures on the timeline: lane bands, action bars, event markers, round lines, the future.
+"""The pictures on the timeline: lane bands, event markers, round lines, the future.
 
-Each item paints only what lies in the visible time range (bisecting the time-ordered
-content), in device pixels, so thousands of events cost nothing while off screen, text stays
-crisp at any zoom, and adding events never rebuilds anything: it only asks for a repaint.
+Each item paints only what lies in the time range asked (bisecting the time-ordered content),
+in device pixels, so thousands of events cost nothing while off screen and text stays crisp at
+any zoom. The lane bands and markers (and the bars, in timeline_bars.py) are cached layers
+(timeline_cache.py): drawn once into a strip a little wider than the view and copied on each
+repaint, and redrawn only where new events land, so a frame of playback or a move of the
+playhead costs the same in a fight of any length. Zoomed out, markers are thinned to one per
+symbol's width per lane (a level of detail), so a long fight's strip is quick to draw too.
 Lane rows count from 0 at the top (the view's y axis is inverted); a lane is 1.0 high.
 """
 
@@ -11,24 +15,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
-    QFontMetrics,
     QPainter,
     QPainterPath,
     QPen,
     QPolygonF,
     QTransform,
 )
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from battlemap.core.clock import RoundClock
 from battlemap.ui.palette import side_color
-from battlemap.ui.timeline_model import Bar, Lane, MarkerKind, TimelineContent, bar_caption
+from battlemap.ui.timeline_cache import CachedSpanItem, ViewSpanItem, device_rect
+from battlemap.ui.timeline_model import Lane, MarkerKind, TimelineContent
 
 #: A bar fills this part of its lane (offsets from the lane's centre, in lane heights); markers
 #: sit on the bar's top edge so they never cover its caption.
@@ -68,40 +69,7 @@ class LaneLayout:
         return self._names.get(actor, actor)
 
 
-class ViewSpanItem(pg.GraphicsObject):
-    """An item as large as the visible view, painting in device pixels what lies inside it."""
-
-    def boundingRect(self) -> QRectF:
-        rect = self.viewRect()
-        return QRectF() if rect is None else QRectF(rect)
-
-    def viewTransformChanged(self) -> None:
-        super().viewTransformChanged()
-        self.prepareGeometryChange()
-
-    def paint(
-        self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        rect = self.viewRect()
-        if rect is None or rect.width() <= 0:
-            return
-        to_device = p.transform()
-        p.save()
-        p.resetTransform()
-        self.paint_pixels(p, to_device, rect)
-        p.restore()
-
-    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
-        raise NotImplementedError
-
-
-def device_rect(
-    to_device: QTransform, left: float, top: float, right: float, bottom: float
-) -> QRectF:
-    return to_device.mapRect(QRectF(QPointF(left, top), QPointF(right, bottom))).normalized()
-
-
-class LaneBands(ViewSpanItem):
+class LaneBands(CachedSpanItem):
     """Lane backgrounds tinted by side, lane separators, unit lines, and hatching once down."""
 
     def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
@@ -131,94 +99,6 @@ class LaneBands(ViewSpanItem):
             for t in range(math.ceil(left), math.floor(right) + 1):
                 x = round(to_device.map(QPointF(t, 0.0)).x()) + 0.5
                 p.drawLine(QPointF(x, top), QPointF(x, bottom))
-
-
-class BarsItem(ViewSpanItem):
-    """One bar per action in its side's colour, captioned when the caption fits.
-
-    A bar still open (no end yet) is paler with a dashed edge; what a bar cut short had still
-    planned is a dashed outline; a full attack's planned blows are white ticks from below.
-    """
-
-    def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
-        super().__init__()
-        self.lane_layout = layout
-        self.content = content
-        self.caption_font = QFont()
-        self.caption_font.setPointSizeF(max(self.caption_font.pointSizeF() - 0.5, 7.0))
-        self.setZValue(0)
-
-    def bar_rect(self, bar: Bar) -> QRectF | None:
-        """The bar's rectangle in view coordinates (x is time), or None without a lane."""
-        row = self.lane_layout.row(bar.actor)
-        if row is None:
-            return None
-        return QRectF(QPointF(bar.start, row + BAR_TOP), QPointF(bar.end, row + BAR_BOTTOM))
-
-    def paint_pixels(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        p.setFont(self.caption_font)
-        metrics = QFontMetrics(self.caption_font)
-        visible_left = to_device.map(QPointF(view.left(), 0.0)).x()
-        for bar in self.content.visible_bars(view.left(), view.right()):
-            rect = self.bar_rect(bar)
-            if rect is None:
-                continue
-            color = self.lane_layout.color(bar.actor)
-            if bar.cut_short:
-                ghost = device_rect(
-                    to_device, bar.end, rect.top(), bar.planned_end, rect.bottom()
-                ).adjusted(0.5, 0.5, -0.5, -0.5)
-                p.setPen(QPen(color, 1.2, Qt.PenStyle.DashLine))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRoundedRect(ghost, 3, 3)
-            box = to_device.mapRect(rect).normalized().adjusted(0.5, 0.5, -0.5, -0.5)
-            fill = QColor(color)
-            if bar.is_open:
-                fill.setAlpha(170)
-            edge = QPen(color.darker(140), 1.0)
-            if bar.is_open:
-                edge.setStyle(Qt.PenStyle.DashLine)
-            p.setPen(edge)
-            p.setBrush(fill)
-            p.drawRoundedRect(box, 3, 3)
-            self._paint_blows(p, to_device, bar, box)
-            self._paint_caption(p, metrics, bar, box, color, visible_left)
-
-    def _paint_blows(self, p: QPainter, to_device: QTransform, bar: Bar, box: QRectF) -> None:
-        if not bar.blows or abs(to_device.m11()) < 6:  # zoomed out, ticks would be a comb
-            return
-        p.setPen(QPen(QColor(255, 255, 255, 220), 2.0))
-        for blow in bar.blows:
-            x = to_device.map(QPointF(blow, 0.0)).x()
-            if box.left() - 1 <= x <= box.right() + 1:
-                x = min(max(x, box.left() + 1.5), box.right() - 1.5)
-                p.drawLine(
-                    QPointF(x, box.bottom() - box.height() * 0.35), QPointF(x, box.bottom() - 1)
-                )
-
-    def _paint_caption(
-        self,
-        p: QPainter,
-        metrics: QFontMetrics,
-        bar: Bar,
-        box: QRectF,
-        color: QColor,
-        visible_left: float,
-    ) -> None:
-        # Captions stick to the view's left edge, so a bar scrolled half out still says what
-        # it is.
-        left = max(box.left(), visible_left)
-        room = box.right() - left - 10
-        if room < metrics.horizontalAdvance("ab…") or box.height() < metrics.height() * 0.8:
-            return  # no room: the tooltip says it
-        caption = bar_caption(bar, self.lane_layout.name)
-        text = metrics.elidedText(caption, Qt.TextElideMode.ElideRight, int(room))
-        light = color.red() * 0.299 + color.green() * 0.587 + color.blue() * 0.114 > 160
-        p.setPen(QPen(INK if light else QColor("white")))
-        # Below the markers on the top edge, so a hit on the first unit never hides the words.
-        text_box = QRectF(left + 6, box.top() + box.height() * 0.12, room, box.height() * 0.88)
-        p.drawText(text_box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
 
 
 def _star(points: int = 5, inner: float = 0.42) -> QPainterPath:
@@ -298,13 +178,20 @@ MARKER_STYLES: dict[MarkerKind, MarkerStyle] = {
 }
 
 
-class MarkersItem(ViewSpanItem):
-    """A symbol on the lane at each marked moment, with a white halo to read on any colour."""
+class MarkersItem(CachedSpanItem):
+    """A symbol on the lane at each marked moment, with a white halo to read on any colour.
+
+    Zoomed out, symbols shrink, and each lane shows at most one symbol of a kind per slot of
+    half a symbol's width (hits and misses share one), slots counted from time 0 so the choice
+    is the same whatever range is drawn; drops, spells and lost spells are never hidden by
+    blows. `level_of_detail = False` skips blows by the last one drawn instead (the old way).
+    """
 
     def __init__(self, layout: LaneLayout, content: TimelineContent) -> None:
         super().__init__()
         self.lane_layout = layout
         self.content = content
+        self.level_of_detail = True
         self.setZValue(2)
         #: Moments a path being planned would meet (lane, time): drawn hollow and dashed, since
         #: they have not happened.
@@ -316,37 +203,64 @@ class MarkersItem(ViewSpanItem):
         # Zoomed out, full-size symbols merge into a wall: shrink them, and skip a blow that
         # would land on the one just drawn (drops, spells and lost spells are always shown).
         scale = min(max(px_per_unit / 16.0, 0.6), 1.0)
-        shrink = QTransform().scale(scale, scale)
-        paths = {kind: shrink.map(style.path) for kind, style in MARKER_STYLES.items()}
+        paths = self._paths(scale)
         last_x: dict[int, float] = {}
+        taken: set[tuple[int, int, int]] = set()
         reach = 12.0 / px_per_unit  # half a symbol, in time
+        halo_pens = {
+            kind: QPen(
+                HALO,
+                style.edge_width + 3.0,
+                Qt.PenStyle.SolidLine,
+                Qt.PenCapStyle.RoundCap,
+                Qt.PenJoinStyle.RoundJoin,
+            )
+            for kind, style in MARKER_STYLES.items()
+        }
         for marker in self.content.visible_markers(view.left() - reach, view.right() + reach):
             row = self.lane_layout.row(marker.actor)
             if row is None:
                 continue
             style = MARKER_STYLES[marker.kind]
+            blow = marker.kind in (MarkerKind.HIT, MarkerKind.MISS)
+            if self.level_of_detail:
+                # One symbol a slot: the slot from absolute time, never from what came before
+                # in this drawing, so any part of the timeline draws as the whole would.
+                slot = style.size * scale * (0.5 if blow else 0.15)
+                group = 0 if blow else 1 + list(MARKER_STYLES).index(marker.kind)
+                key = (row, group, math.floor(marker.time * px_per_unit / slot))
+                if key in taken:
+                    continue
+                taken.add(key)
             centre = to_device.map(QPointF(marker.time, row + MARKER_Y))
-            if marker.kind in (MarkerKind.HIT, MarkerKind.MISS):
+            if blow and not self.level_of_detail:
                 if centre.x() - last_x.get(row, -1e9) < style.size * scale * 0.5:
                     continue
                 last_x[row] = centre.x()
             path = paths[marker.kind].translated(centre)
-            p.setPen(
-                QPen(
-                    HALO,
-                    style.edge_width + 3.0,
-                    Qt.PenStyle.SolidLine,
-                    Qt.PenCapStyle.RoundCap,
-                    Qt.PenJoinStyle.RoundJoin,
-                )
-            )
+            p.setPen(halo_pens[marker.kind])
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPath(path)
             p.setPen(QPen(style.edge, style.edge_width))
             p.setBrush(style.fill)
             p.drawPath(path)
-        preview_style = MARKER_STYLES[MarkerKind.OPPORTUNITY]
-        dashed = QPen(preview_style.fill, 2.0, Qt.PenStyle.DashLine)
+        if not self.cached:
+            self.paint_overlay(p, to_device, view)
+
+    def _paths(self, scale: float) -> dict[MarkerKind, QPainterPath]:
+        shrink = QTransform().scale(scale, scale)
+        return {kind: shrink.map(style.path) for kind, style in MARKER_STYLES.items()}
+
+    def paint_overlay(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
+        """The preview's hollow symbols: they change with every mouse move while planning."""
+        if not self.preview:
+            return
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        px_per_unit = max(abs(to_device.m11()), 1e-9)
+        scale = min(max(px_per_unit / 16.0, 0.6), 1.0)
+        symbol = self._paths(scale)[MarkerKind.OPPORTUNITY]
+        reach = 12.0 / px_per_unit
+        dashed = QPen(MARKER_STYLES[MarkerKind.OPPORTUNITY].fill, 2.0, Qt.PenStyle.DashLine)
         for lane, time in self.preview:
             row = self.lane_layout.row(lane)
             if row is None or not view.left() - reach <= time <= view.right() + reach:
@@ -354,7 +268,7 @@ class MarkersItem(ViewSpanItem):
             centre = to_device.map(QPointF(time, row + MARKER_Y))
             p.setPen(dashed)
             p.setBrush(QBrush(HALO))
-            p.drawPath(paths[MarkerKind.OPPORTUNITY].translated(centre))
+            p.drawPath(symbol.translated(centre))
 
 
 class RoundLines(ViewSpanItem):

@@ -13,7 +13,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QTransform
 
 from battlemap.core.clock import RoundClock
-from battlemap.ui.timeline_items import BAR_BOTTOM, BAR_TOP, ViewSpanItem, device_rect
+from battlemap.ui.timeline_cache import ViewSpanItem, device_rect
+from battlemap.ui.timeline_items import BAR_BOTTOM, BAR_TOP
 
 ALLOWED = QColor(11, 125, 134, 34)  # the playhead's teal, faint: "any of these"
 HOVERED = QColor(11, 125, 134, 95)
