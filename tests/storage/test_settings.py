@@ -16,6 +16,7 @@ from battlemap.storage.settings import (
     Settings,
     load_settings,
     save_settings,
+    offering,
     settings_from_json,
     with_recent_file,
 )
@@ -305,6 +306,9 @@ _SETTINGS = st.builds(
     window_geometry=st.binary(max_size=30).map(lambda b: base64.b64encode(b).decode()),
     window_state=st.just(""),
     demo_shown=st.booleans(),
+    not_offered=st.lists(st.sampled_from(["aoo", "intercept", "shove"]), unique=True).map(
+        lambda kinds: tuple(sorted(kinds))
+    ),
 )
 
 
@@ -313,3 +317,43 @@ _SETTINGS = st.builds(
 def test_any_valid_settings_round_trip(home: Path, saved: Settings) -> None:
     save_settings(saved)
     assert load_settings() == (saved, [])
+
+
+@pytest.mark.parametrize(
+    ("old", "kinds"),
+    [
+        ({"offer_opportunities": False, "offer_intercepts": False}, ("aoo", "intercept")),
+        ({"offer_opportunities": True, "offer_intercepts": False}, ("intercept",)),
+        ({"offer_opportunities": False}, ("aoo",)),
+        ({}, ()),
+        # The new key wins over the old flags when a file has both.
+        ({"offer_opportunities": False, "not_offered": ["intercept"]}, ("intercept",)),
+    ],
+)
+def test_an_older_files_two_offer_flags_read_as_the_kinds_not_offered(
+    old: dict[str, object], kinds: tuple[str, ...]
+) -> None:
+    assert settings_from_json(old, "settings.json") == (Settings(not_offered=kinds), [])
+
+
+def test_kinds_not_offered_are_checked_and_tidied() -> None:
+    data = {"not_offered": ["intercept", "aoo", "aoo", 7, "x" * 5_000_000, "two words"]}
+    settings, problems = settings_from_json(data, "settings.json")
+    assert settings.not_offered == ("aoo", "intercept")
+    assert [p.split(":")[0] for p in problems] == [
+        "settings.json, not_offered[3]",
+        "settings.json, not_offered[4]",
+        "settings.json, not_offered[5]",
+    ]
+    assert all(len(p) < 200 for p in problems)  # a 5 MB name is never repeated back
+    many = {"not_offered": [f"k{i}" for i in range(10_000)]}
+    settings, problems = settings_from_json(many, "settings.json")
+    assert len(settings.not_offered) == 50
+    assert problems == ["settings.json, not_offered: more than 50 kinds; the rest left out"]
+
+
+def test_offering_turns_one_kind_on_or_off() -> None:
+    quiet = offering(offering(Settings(), "intercept", False), "aoo", False)
+    assert quiet.not_offered == ("aoo", "intercept")
+    assert offering(quiet, "aoo", True).not_offered == ("intercept",)
+    assert offering(quiet, "aoo", False) == quiet
