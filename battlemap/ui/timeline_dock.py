@@ -262,7 +262,13 @@ class TimelineDock(QDockWidget):
         """Whether bands, bars and markers are drawn once and copied (on by default) or
         drawn in full on every repaint with no level of detail (the old way: the benchmark
         compares the two, and tests that both show the same)."""
-        for layer in (self.bands, self.bars_item, self.captions_item, self.markers_item):
+        for layer in (
+            self.bands,
+            self.bars_item,
+            self.captions_item,
+            self.markers_item,
+            self.round_lines,
+        ):
             layer.cached = cached
         self.bars_item.level_of_detail = cached
         self.markers_item.level_of_detail = cached
@@ -338,6 +344,7 @@ class TimelineDock(QDockWidget):
         self.time_axis.clock = self._clock
         self.round_axis.clock = self._clock
         self.round_lines.clock = self._clock
+        self.round_lines.invalidate()
         for axis in (self.time_axis, self.round_axis):
             axis.picture = None  # the labels depend on the clock, not only on the range
             axis.update()

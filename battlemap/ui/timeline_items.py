@@ -12,6 +12,8 @@ Lane rows count from 0 at the top (the view's y axis is inverted); a lane is 1.0
 
 from __future__ import annotations
 
+import bisect
+import functools
 import math
 from collections.abc import Sequence
 
@@ -29,7 +31,7 @@ from PySide6.QtGui import (
 from battlemap.core.clock import RoundClock
 from battlemap.ui.palette import side_color
 from battlemap.ui.timeline_cache import CachedSpanItem, ViewSpanItem, device_rect
-from battlemap.ui.timeline_model import Lane, MarkerKind, TimelineContent
+from battlemap.ui.timeline_model import Lane, Marker, MarkerKind, TimelineContent
 
 #: A bar fills this part of its lane (offsets from the lane's centre, in lane heights); markers
 #: sit on the bar's top edge so they never cover its caption.
@@ -178,6 +180,32 @@ MARKER_STYLES: dict[MarkerKind, MarkerStyle] = {
 }
 
 
+#: Lanes lower than this (pixels) get a tick per blow instead of a symbol: symbols would cover
+#: the neighbouring lanes.
+COMPACT_ROW_PX = 14.0
+MISS_TICK = QColor("#8a8a8a")
+
+
+def _time(marker: Marker) -> float:
+    return marker.time
+
+
+@functools.lru_cache(maxsize=64)
+def _scaled_path(kind: MarkerKind, scale: float) -> QPainterPath:
+    return QTransform().scale(scale, scale).map(MARKER_STYLES[kind].path)
+
+
+@functools.lru_cache(maxsize=8)
+def _halo_pen(edge_width: float) -> QPen:
+    return QPen(
+        HALO,
+        edge_width + 3.0,
+        Qt.PenStyle.SolidLine,
+        Qt.PenCapStyle.RoundCap,
+        Qt.PenJoinStyle.RoundJoin,
+    )
+
+
 class MarkersItem(CachedSpanItem):
     """A symbol on the lane at each marked moment, with a white halo to read on any colour.
 
@@ -203,53 +231,88 @@ class MarkersItem(CachedSpanItem):
         # Zoomed out, full-size symbols merge into a wall: shrink them, and skip a blow that
         # would land on the one just drawn (drops, spells and lost spells are always shown).
         scale = min(max(px_per_unit / 16.0, 0.6), 1.0)
-        paths = self._paths(scale)
-        last_x: dict[int, float] = {}
-        taken: set[tuple[int, int, int]] = set()
+        if self.level_of_detail:
+            self._paint_blows(p, to_device, view, scale)
+            self._paint_notable(p, to_device, view, scale)
+        else:
+            self._paint_every_marker(p, to_device, view, scale)
+        if not self.cached:
+            self.paint_overlay(p, to_device, view)
+
+    def _paint_symbol(
+        self, p: QPainter, to_device: QTransform, marker: Marker, row: int, scale: float
+    ) -> None:
+        style = MARKER_STYLES[marker.kind]
+        centre = to_device.map(QPointF(marker.time, row + MARKER_Y))
+        path = _scaled_path(marker.kind, scale).translated(centre)
+        p.setPen(_halo_pen(style.edge_width))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        p.setPen(QPen(style.edge, style.edge_width))
+        p.setBrush(style.fill)
+        p.drawPath(path)
+
+    def _paint_blows(self, p: QPainter, to_device: QTransform, view: QRectF, scale: float) -> None:
+        """Each lane's hits and misses, at most one a slot of half a symbol (of 3 pixels where
+        lanes are too low for symbols: a tick instead). Slots count from time 0, so any range
+        draws as the whole timeline would there, and a lane's blows are visited by jumping from
+        slot to slot: the cost follows the pixels, not the number of blows."""
+        px_per_unit = max(abs(to_device.m11()), 1e-9)
+        compact = abs(to_device.m22()) < COMPACT_ROW_PX
+        slot_px = 3.0 if compact else MARKER_STYLES[MarkerKind.HIT].size * scale * 0.5
+        slot = slot_px / px_per_unit
         reach = 12.0 / px_per_unit  # half a symbol, in time
-        halo_pens = {
-            kind: QPen(
-                HALO,
-                style.edge_width + 3.0,
-                Qt.PenStyle.SolidLine,
-                Qt.PenCapStyle.RoundCap,
-                Qt.PenJoinStyle.RoundJoin,
-            )
-            for kind, style in MARKER_STYLES.items()
-        }
+        left, right = view.left() - reach, view.right() + reach
+        tick_height = max(2.0, abs(to_device.m22()) * 0.4)
+        for row, lane in enumerate(self.lane_layout.lanes):
+            blows = self.content.lane_blows(lane.id)
+            i = bisect.bisect_left(blows, math.floor(left / slot) * slot, key=_time)
+            while i < len(blows) and blows[i].time <= right:
+                marker = blows[i]
+                if compact:
+                    centre = to_device.map(QPointF(marker.time, row + MARKER_Y))
+                    tick = QRectF(centre.x() - 1.0, centre.y() - tick_height / 2, 2.0, tick_height)
+                    p.fillRect(tick, INK if marker.kind is MarkerKind.HIT else MISS_TICK)
+                else:
+                    self._paint_symbol(p, to_device, marker, row, scale)
+                following = (math.floor(marker.time / slot) + 1) * slot
+                i = bisect.bisect_left(blows, following, lo=i + 1, key=_time)
+
+    def _paint_notable(
+        self, p: QPainter, to_device: QTransform, view: QRectF, scale: float
+    ) -> None:
+        """Drops, spells, lost spells, opportunities and readied actions: every one, but one of
+        a kind a lane per 2 pixels."""
+        px_per_unit = max(abs(to_device.m11()), 1e-9)
+        reach = 12.0 / px_per_unit
+        taken: set[tuple[int, MarkerKind, int]] = set()
+        for marker in self.content.visible_notable(view.left() - reach, view.right() + reach):
+            row = self.lane_layout.row(marker.actor)
+            if row is None:
+                continue
+            key = (row, marker.kind, math.floor(marker.time * px_per_unit / 2.0))
+            if key not in taken:
+                taken.add(key)
+                self._paint_symbol(p, to_device, marker, row, scale)
+
+    def _paint_every_marker(
+        self, p: QPainter, to_device: QTransform, view: QRectF, scale: float
+    ) -> None:
+        """The old way: every marker in range, a blow skipped only by the one drawn before."""
+        px_per_unit = max(abs(to_device.m11()), 1e-9)
+        last_x: dict[int, float] = {}
+        reach = 12.0 / px_per_unit  # half a symbol, in time
         for marker in self.content.visible_markers(view.left() - reach, view.right() + reach):
             row = self.lane_layout.row(marker.actor)
             if row is None:
                 continue
             style = MARKER_STYLES[marker.kind]
-            blow = marker.kind in (MarkerKind.HIT, MarkerKind.MISS)
-            if self.level_of_detail:
-                # One symbol a slot: the slot from absolute time, never from what came before
-                # in this drawing, so any part of the timeline draws as the whole would.
-                slot = style.size * scale * (0.5 if blow else 0.15)
-                group = 0 if blow else 1 + list(MARKER_STYLES).index(marker.kind)
-                key = (row, group, math.floor(marker.time * px_per_unit / slot))
-                if key in taken:
+            if marker.kind in (MarkerKind.HIT, MarkerKind.MISS):
+                x = to_device.map(QPointF(marker.time, 0.0)).x()
+                if x - last_x.get(row, -1e9) < style.size * scale * 0.5:
                     continue
-                taken.add(key)
-            centre = to_device.map(QPointF(marker.time, row + MARKER_Y))
-            if blow and not self.level_of_detail:
-                if centre.x() - last_x.get(row, -1e9) < style.size * scale * 0.5:
-                    continue
-                last_x[row] = centre.x()
-            path = paths[marker.kind].translated(centre)
-            p.setPen(halo_pens[marker.kind])
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(path)
-            p.setPen(QPen(style.edge, style.edge_width))
-            p.setBrush(style.fill)
-            p.drawPath(path)
-        if not self.cached:
-            self.paint_overlay(p, to_device, view)
-
-    def _paths(self, scale: float) -> dict[MarkerKind, QPainterPath]:
-        shrink = QTransform().scale(scale, scale)
-        return {kind: shrink.map(style.path) for kind, style in MARKER_STYLES.items()}
+                last_x[row] = x
+            self._paint_symbol(p, to_device, marker, row, scale)
 
     def paint_overlay(self, p: QPainter, to_device: QTransform, view: QRectF) -> None:
         """The preview's hollow symbols: they change with every mouse move while planning."""
@@ -258,7 +321,7 @@ class MarkersItem(CachedSpanItem):
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         px_per_unit = max(abs(to_device.m11()), 1e-9)
         scale = min(max(px_per_unit / 16.0, 0.6), 1.0)
-        symbol = self._paths(scale)[MarkerKind.OPPORTUNITY]
+        symbol = _scaled_path(MarkerKind.OPPORTUNITY, scale)
         reach = 12.0 / px_per_unit
         dashed = QPen(MARKER_STYLES[MarkerKind.OPPORTUNITY].fill, 2.0, Qt.PenStyle.DashLine)
         for lane, time in self.preview:
@@ -271,8 +334,9 @@ class MarkersItem(CachedSpanItem):
             p.drawPath(symbol.translated(centre))
 
 
-class RoundLines(ViewSpanItem):
-    """A line at each round boundary, drawn over the bars so rounds read through them."""
+class RoundLines(CachedSpanItem):
+    """A line at each round boundary, drawn over the bars so rounds read through them (cached:
+    a hundred full-height lines cost more than a copy, on every frame)."""
 
     def __init__(self) -> None:
         super().__init__()

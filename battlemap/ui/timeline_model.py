@@ -110,6 +110,10 @@ class TimelineContent:
         self._bar_index: dict[str, int] = {}
         self._bars_by_actor: dict[str, list[int]] = {}
         self._markers_by_actor: dict[str, list[Marker]] = {}
+        # Blows (hits and misses) by lane, and everything else marked: zoomed out, a lane's
+        # blows are thinned by jumping slot to slot, while the rarer marks are all drawn.
+        self._blows_by_actor: dict[str, list[Marker]] = {}
+        self.notable: list[Marker] = []  # in time order
         # The longest bar so far: a bar starting this much before the view may still show.
         self.longest = 0.0
         self.down_since: dict[str, float] = {}
@@ -134,6 +138,12 @@ class TimelineContent:
                 bisect.insort(
                     self._markers_by_actor.setdefault(lane, []), marker, key=lambda m: m.time
                 )
+                if kind in (MarkerKind.HIT, MarkerKind.MISS):
+                    bisect.insort(
+                        self._blows_by_actor.setdefault(lane, []), marker, key=lambda m: m.time
+                    )
+                else:
+                    bisect.insort(self.notable, marker, key=lambda m: m.time)
                 changes.markers.append(marker)
                 if kind is MarkerKind.DOWN:
                     self.down_since.setdefault(event.actor, event.time)
@@ -182,6 +192,16 @@ class TimelineContent:
         first = bisect.bisect_left(self.markers, left, key=lambda m: m.time)
         last = bisect.bisect_right(self.markers, right, key=lambda m: m.time)
         return self.markers[first:last]
+
+    def lane_blows(self, actor: str) -> Sequence[Marker]:
+        """The hits and misses on `actor`'s lane, in time order."""
+        return self._blows_by_actor.get(actor, [])
+
+    def visible_notable(self, left: float, right: float) -> Sequence[Marker]:
+        """The marks other than blows in [left, right], in time order."""
+        first = bisect.bisect_left(self.notable, left, key=lambda m: m.time)
+        last = bisect.bisect_right(self.notable, right, key=lambda m: m.time)
+        return self.notable[first:last]
 
     def markers_near(self, actor: str, time: float, tolerance: float) -> list[Marker]:
         lane = self._markers_by_actor.get(actor, [])
