@@ -15,8 +15,8 @@ from battlemap.storage.settings import (
     MAX_RECENT_FILES,
     Settings,
     load_settings,
-    save_settings,
     offering,
+    save_settings,
     settings_from_json,
     with_recent_file,
 )
