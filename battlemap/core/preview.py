@@ -9,7 +9,8 @@ from battlemap.core.encounter import Point
 
 @dataclass(frozen=True)
 class PreviewPoint:
-    """One moment the path would meet: `kind` "aoo" or "intercept", by `who`, at `time`."""
+    """One moment the path would meet: `kind` one of the ruleset's opportunities (d12: "aoo",
+    "intercept"), by `who`, at `time`."""
 
     kind: str
     who: str

@@ -29,6 +29,8 @@ TIME_OUT = QColor("#d0302a")
 HEALTH_GOOD = QColor("#3cab4a")
 HEALTH_HURT = QColor("#e0b020")
 HEALTH_LOW = QColor("#d0302a")
+#: An opportunity's marks by its tone (core.opportunities): a blow red, a cut-off orange.
+OPPORTUNITY_TONES = {"danger": "#c8372d", "caution": "#d98a1f"}
 
 
 def side_color(side: str) -> QColor:

@@ -21,10 +21,11 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QSpinBox, QToolBar, QWidget
 from battlemap.core.encounter import Encounter, Plan, Point, SpellRef
 from battlemap.core.planning_choice import PlanChoice
 from battlemap.geometry.walls import wall_index
-from battlemap.rulesets.base import pace_of, plannable_of
+from battlemap.rulesets.base import opportunity_named, pace_of, plannable_of
 from battlemap.ui.document import EncounterDocument
 from battlemap.ui.map_view import MapMarker, MapView, RulerSpec
 from battlemap.ui.number_dialog import NumberDialog
+from battlemap.ui.palette import OPPORTUNITY_TONES
 from battlemap.ui.ready_dialog import ReadyDialog
 from battlemap.ui.ready_flow import ReadyFlow
 from battlemap.ui.session import FightSession
@@ -280,17 +281,16 @@ class PlanningController(QObject):
             ruler.duration,
             walls,
         )
-        clock = self.session.ruleset.clock
-        markers = [
-            MapMarker(
-                p.point[0],
-                p.point[1],
-                f"{'AoO' if p.kind == 'aoo' else 'Intercept'}: "
-                f"{encounter.combatant(p.who).name} at {clock.label(p.time)}",
-                "#c8372d" if p.kind == "aoo" else "#d98a1f",
-            )
-            for p in found
-        ]
+        ruleset = self.session.ruleset
+        markers = []
+        for p in found:
+            # The ruleset names and tones its opportunities ("AoO", red; "Intercept", orange).
+            offered = opportunity_named(ruleset, p.kind)
+            short = offered.short if offered is not None else p.kind.replace("_", " ")
+            tone = offered.tone if offered is not None else "danger"
+            who = encounter.combatant(p.who).name
+            text = f"{short}: {who} at {ruleset.clock.label(p.time)}"
+            markers.append(MapMarker(p.point[0], p.point[1], text, OPPORTUNITY_TONES[tone]))
         self.map.set_markers(markers)
         self.timeline_preview = [(actor, p.time) for p in found]
         self.previewChanged.emit(len(markers))
