@@ -37,6 +37,7 @@ from battlemap.rulesets.base import (
     markers_of,
     opportunities_of,
     plannable_of,
+    player_rolls_of,
     time_words_of,
 )
 from battlemap.storage.creature_library import CreatureTemplate
@@ -238,6 +239,7 @@ class MainWindow(WindowActions):
         self.planning.set_choices(plannable_of(ruleset))
         self._word_time(time_words_of(ruleset))
         self._offer_opportunities(opportunities_of(ruleset))
+        self._word_player_rolls(player_rolls_of(ruleset))
         setup = initiative_setup_of(ruleset)
         text, tip = _SETUP_WORDS.get(setup, ("&Initiative…", "Nothing to set up: the fight rolls"))
         self.act_initiative.setText(text)

@@ -130,9 +130,6 @@ class WindowActions(QMainWindow):
         self.act_players_roll = QAction("Players roll their own dice", self)
         self.act_players_roll.setCheckable(True)
         self.act_players_roll.setChecked(self.settings.ask_player_rolls)
-        self.act_players_roll.setStatusTip(
-            "Ask for the party's attack, damage and Concentration rolls"
-        )
         self.act_players_roll.toggled.connect(self._set_players_roll)
         #: One checkable "Offer ..." per kind of opportunity the open fight's ruleset offers
         #: (`_offer_opportunities` fills it when a ruleset is shown).
@@ -296,6 +293,18 @@ class WindowActions(QMainWindow):
             )
             self.fight_menu.insertAction(self.act_restart, act)
             self.offer_actions[opportunity.kind] = act
+
+    def _word_player_rolls(self, purposes: frozenset[str]) -> None:
+        """ "Players roll their own dice" says which rolls (the ruleset's `player_rolls`)."""
+        names = sorted(purpose.replace("_", " ") for purpose in purposes)
+        if not names:
+            tip = "Players roll nothing of their own in these rules"
+        elif len(names) == 1:
+            tip = f"Ask for the party's {names[0]} rolls"
+        else:
+            tip = f"Ask for the party's {', '.join(names[:-1])} and {names[-1]} rolls"
+        self.act_players_roll.setStatusTip(tip)
+        self.act_players_roll.setEnabled(bool(names))
 
     def _word_time(self, words: TimeWords) -> None:
         """Step and speed in the ruleset's words: "Step one unit" ("Forward one half-second

@@ -63,3 +63,16 @@ def test_a_ruleset_without_opportunities_has_no_toggles(qtbot: QtBot, tmp_path: 
     # The menu keeps its other entries in order: the toggles sat before "Restart fight".
     texts = [act.text() for act in window.fight_menu.actions() if not act.isSeparator()]
     assert texts[-2:] == ["Players roll their own dice", "Restart &fight"]
+
+
+def test_players_roll_their_own_says_which_rolls_the_ruleset_gives_them(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    d12 = _window(qtbot, tmp_path, "skirmish.json", Settings())
+    assert d12.act_players_roll.statusTip() == (
+        "Ask for the party's attack, concentration and damage rolls"
+    )
+    ce = _window(qtbot, tmp_path, "combat_experience.json", Settings())
+    assert ce.act_players_roll.statusTip() == (
+        "Ask for the party's abort, attack, damage, interrupt, opening, recovery and reroll rolls"
+    )

@@ -16,6 +16,7 @@ from battlemap.core.encounter import FEET_PER_SQUARE, Combatant, Encounter, Poin
 from battlemap.core.events import Event
 from battlemap.core.fields import RulesetFields
 from battlemap.core.narration import Sentence
+from battlemap.core.opportunities import Opportunity
 from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
@@ -69,6 +70,12 @@ class CombatExperienceRuleset:
     plannable: Sequence[PlanChoice] = CE_PLANNABLE
     initiative_setup: str = CE_INITIATIVE_SETUP
     time_words: TimeWords = CE_TIME_WORDS
+    #: No attacks of opportunity or intercepts: the text has none.
+    opportunities: Sequence[Opportunity] = ()
+    #: A player rolls his own blows and his own Combat Experience checks.
+    player_rolls: frozenset[str] = frozenset(
+        {"attack", "damage", "opening", "reroll", "recovery", "interrupt", "abort"}
+    )
 
     def __init__(self, rules: CheckRules = DEFAULT_RULES) -> None:
         """`rules`: how a check is rolled and read (settings.py; the defaults are documented)."""

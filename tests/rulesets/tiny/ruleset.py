@@ -18,6 +18,7 @@ from battlemap.core.errors import EncounterError
 from battlemap.core.events import Event
 from battlemap.core.fields import NO_FIELDS, RulesetFields
 from battlemap.core.narration import Sentence, tell_roll
+from battlemap.core.opportunities import Opportunity
 from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.standing import Standing
@@ -78,6 +79,8 @@ class TinyRuleset:
     )
     initiative_setup = "none"
     time_words = TimeWords("segment", "segments", 0.6)
+    opportunities: Sequence[Opportunity] = ()
+    player_rolls = frozenset({"damage"})
 
     def validate(self, encounter: Encounter, source: str) -> None:
         for index, plan in enumerate(encounter.plans):
