@@ -226,7 +226,7 @@ def _open_play_save(window: MainWindow, path: Path, raw: bytes, warnings: list[s
     for _ in range(3):  # Play: the first round, then two more
         window.driver.step_round()
     warnings.clear()
-    assert window.files.save(), warnings
+    assert window.files.save(wait=True), warnings
     assert open_in(window, path, warnings), "a saved file always opens"
 
 

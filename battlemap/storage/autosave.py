@@ -27,11 +27,18 @@ import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TextIO
 
 from battlemap.core.encounter import Encounter
 from battlemap.core.errors import EncounterError
 from battlemap.storage.atomic_write import write_text_atomically
-from battlemap.storage.encounter_file import ONE_LINE_ITEMS, encounter_to_dict, parse_encounter
+from battlemap.storage.encounter_file import (
+    ONE_LINE_ITEMS,
+    CheckedLog,
+    encounter_text,
+    encounter_to_dict,
+    parse_encounter,
+)
 from battlemap.storage.json_reading import read_json_file
 from battlemap.storage.json_text import write_json
 from battlemap.storage.paths import user_data_dir
@@ -57,11 +64,14 @@ class AutosaveInfo:
     saved_at: datetime
 
 
-def write_autosave(encounter: Encounter, source_path: str | None) -> None:
+def write_autosave(
+    encounter: Encounter, source_path: str | None, checked: CheckedLog | None = None
+) -> None:
     """Write `encounter` and where it came from to the autosave, in one atomic replace.
 
     Raises EncounterError if the encounter would not load back or the file cannot be
-    written; the previous autosave is then left as it was.
+    written; the previous autosave is then left as it was. With `checked`, the log's events an
+    earlier save found good are not checked again (the window autosaves a long fight often).
     """
     folder = user_data_dir()
     try:
@@ -71,20 +81,28 @@ def write_autosave(encounter: Encounter, source_path: str | None) -> None:
             str(folder), f"cannot create the autosave folder: {error.strerror or error}"
         ) from None
     path = folder / AUTOSAVE_FILE
-    body = encounter_to_dict(encounter)
-    # What would not load back is not written: a restore must always open.
-    parse_encounter(body, str(path))
-    data = {
+    meta: dict[str, object] = {
         "autosave": {
             "source": None if source_path is None else os.path.abspath(source_path),
             "saved_at": _now().isoformat(timespec="seconds"),
-        },
-        "encounter": body,
+        }
     }
+    # What would not load back is not written: a restore must always open.
+    if checked is None:
+        body = encounter_to_dict(encounter)
+        parse_encounter(body, str(path))
+        data = {**meta, "encounter": body}
+
+        def write(stream: TextIO) -> None:
+            write_json(data, stream, one_line_items=ONE_LINE_ITEMS)
+    else:
+        text = encounter_text(encounter, str(path), checked, around=meta)
+
+        def write(stream: TextIO) -> None:
+            stream.write(text)
+
     try:
-        write_text_atomically(
-            path, lambda stream: write_json(data, stream, one_line_items=ONE_LINE_ITEMS)
-        )
+        write_text_atomically(path, write)
     except OSError as error:
         raise EncounterError(
             str(path), f"cannot save the file: {error.strerror or error}"

@@ -6,7 +6,10 @@ checks live in encounter_schema.py.
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import os
+from types import MappingProxyType
 from typing import TextIO
 
 from battlemap.core.encounter import (
@@ -21,6 +24,7 @@ from battlemap.core.encounter import (
 from battlemap.core.errors import EncounterError
 from battlemap.core.fields import RulesetFields
 from battlemap.storage.atomic_write import write_text_atomically
+from battlemap.storage.checked_log import CheckedHead, CheckedLog
 from battlemap.storage.encounter_schema import FORMAT, ROLL_KEYS, VERSION, parse_encounter
 from battlemap.storage.json_reading import read_json_file
 from battlemap.storage.json_text import write_json
@@ -34,6 +38,8 @@ ONE_LINE_ITEMS = ("log",)
 __all__ = [
     "FORMAT",
     "VERSION",
+    "CheckedLog",
+    "encounter_text",
     "encounter_to_dict",
     "load_encounter",
     "parse_encounter",
@@ -51,20 +57,30 @@ def load_encounter(path: str | os.PathLike[str]) -> Encounter:
     return parse_encounter(data, os.fspath(path))
 
 
-def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
+def save_encounter(
+    encounter: Encounter, path: str | os.PathLike[str], checked: CheckedLog | None = None
+) -> None:
     """Write `encounter` to `path` as JSON, replacing any file there only once all is written.
 
     Raises EncounterError, leaving any existing file untouched, if the encounter would not load
-    back (so a saved file always opens) or if the file cannot be written.
+    back (so a saved file always opens) or if the file cannot be written. With `checked`, the
+    events of the log an earlier save (or the opening) found good are not checked again.
     """
     source = os.fspath(path)
-    data = encounter_to_dict(encounter)
-    parse_encounter(data, source)
     try:
-        write_text_atomically(
-            path,
-            lambda stream: write_json(data, _Capped(stream), one_line_items=ONE_LINE_ITEMS),
-        )
+        if checked is None:
+            # Checked whole and written as it is laid out, field by field.
+            data = encounter_to_dict(encounter)
+            parse_encounter(data, source)
+            write_text_atomically(
+                path,
+                lambda stream: write_json(data, _Capped(stream), one_line_items=ONE_LINE_ITEMS),
+            )
+        else:
+            text = encounter_text(encounter, source, checked)
+            if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8")) > MAX_FILE_BYTES:
+                raise _TooBig
+            write_text_atomically(path, lambda stream: stream.write(text))
     except _TooBig:
         # What Open would refuse is not written: the file there stays as it was.
         raise EncounterError(
@@ -79,6 +95,71 @@ def save_encounter(encounter: Encounter, path: str | os.PathLike[str]) -> None:
         raise EncounterError(source, "cannot save the file: permission denied") from None
     except OSError as error:
         raise EncounterError(source, f"cannot save the file: {error.strerror or error}") from None
+
+
+def encounter_text(
+    encounter: Encounter,
+    source: str,
+    checked: CheckedLog,
+    around: dict[str, object] | None = None,
+) -> str:
+    """The file's text for `encounter` (as `save_encounter` without `checked` lays it out, byte
+    for byte), checked as the loader would: the set-up whole unless `checked` saw it last time,
+    the log only past the events `checked` knows good. With `around`, the text of
+    `{**around, "encounter": <the encounter>}` (the autosave's wrapping).
+
+    Raises EncounterError naming `source` and the place, as parse_encounter does."""
+    head = _checked_head(dataclasses.replace(encounter, log=()), source, checked)
+    ids = [c.id for c in encounter.combatants]
+    try:
+        log = checked.text(
+            encounter.log, ids, lambda events: _parse_probe({**head.probe, "log": events}, source)
+        )
+    except EncounterError:
+        # Checked in slices, a problem's place would be counted from the slice: check the
+        # whole, which names it as Open would (and raises; were it to pass, the slice's does).
+        parse_encounter(encounter_to_dict(encounter), source)
+        raise
+    text = head.text
+    if log.lines:
+        # The log is the encounter's last key: spliced in before the encounter object closes,
+        # laid out as json_text lays out ONE_LINE_ITEMS (a line per event).
+        assert text.endswith("\n}"), "the encounter's text ends with its closing brace"
+        items = ",\n    ".join(log.lines)
+        text = f'{text[:-2]},\n  "log": [\n    {items}\n  ]\n}}'
+    if around is None:
+        return text + "\n"
+    # Inside the wrapping, one level deeper: json_text indents a nested value by prefixing its
+    # lines (whether a list fits on one line depends on its text, not its depth), and JSON
+    # strings hold no raw newline.
+    wrapper = _json_text({**around, "encounter": None})
+    assert wrapper.endswith("null\n}")
+    return wrapper[: -len("null\n}")] + text.replace("\n", "\n  ") + "\n}\n"
+
+
+def _checked_head(head: Encounter, source: str, checked: CheckedLog) -> CheckedHead:
+    known = checked.head(head)
+    if known is not None:
+        return known
+    data = encounter_to_dict(head)
+    parse_encounter(data, source)
+    # A slice of new events is checked inside the encounter's set-up without its plans (the
+    # log's checks read the combatants' ids and the ruleset, never the plans).
+    probe = MappingProxyType({key: value for key, value in data.items() if key != "plans"})
+    made = CheckedHead(head, _json_text(data), probe)
+    checked.remember_head(made)
+    return made
+
+
+def _json_text(data: dict[str, object]) -> str:
+    """`data` as write_json lays it out, without the final newline."""
+    buffer = io.StringIO()
+    write_json(data, buffer, one_line_items=ONE_LINE_ITEMS)
+    return buffer.getvalue()[:-1]
+
+
+def _parse_probe(data: dict[str, object], source: str) -> None:
+    parse_encounter(data, source)
 
 
 class _TooBig(Exception):

@@ -86,6 +86,12 @@ class EncounterDocument(QObject):
         self.undo_stack.setClean()
         self.pathChanged.emit(path)
 
+    def move_to(self, path: Path) -> None:
+        """The encounter now belongs to `path` (saved there, but edited since the snapshot
+        that was written: still modified)."""
+        self.path = path
+        self.pathChanged.emit(path)
+
     def is_modified(self) -> bool:
         return not self.undo_stack.isClean()
 

@@ -2,6 +2,11 @@
 
 Nothing already saved is ever lost: saving is atomic, a failed open changes nothing, and the
 encounter is autosaved to the user data folder after every change, so a crash costs nothing.
+Saves and autosaves are written on a background thread (ui/background_save.py) from a snapshot,
+checking only the events no earlier save or the opening checked: the window never waits for a
+long fight's file. The title's modified mark and "Saved" come when the write has finished.
+Opening reads and checks the file on a background thread too, under a progress dialog that
+shows itself if it takes more than half a second.
 Files the game master did not make are never written over: a shipped example (the demo among
 them) or a file the OS says is read-only opens read-only, and Save on it asks where to save.
 """
@@ -9,18 +14,20 @@ them) or a file the OS says is read-only opens read-only, and Save on it asks wh
 from __future__ import annotations
 
 import dataclasses
+import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtCore import QEventLoop, QMetaObject, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QWidget
 
 from battlemap.core.encounter import Encounter, MapSpec
 from battlemap.core.errors import BattlemapError
 from battlemap.loading import check_rules, load_checked
-from battlemap.storage.autosave import clear_autosave, pending_autosave, write_autosave
-from battlemap.storage.encounter_file import load_encounter, save_encounter
+from battlemap.storage.autosave import clear_autosave, pending_autosave
+from battlemap.storage.encounter_file import load_encounter
 from battlemap.storage.paths import documents_dir, is_read_only, resources_dir
 from battlemap.storage.settings import Settings, save_settings, with_recent_file
+from battlemap.ui.background_save import BackgroundWriter, SaveOutcome, SaveRequest
 from battlemap.ui.document import EncounterDocument
 
 FILE_FILTER = "Battlemap encounters (*.json);;All files (*)"
@@ -28,6 +35,8 @@ FILE_FILTER = "Battlemap encounters (*.json);;All files (*)"
 AUTOSAVE_DELAY_MS = 400
 #: The fight's progress (after a pause, a step or an answer) is autosaved this soon.
 AUTOSAVE_PLAY_MS = 1000
+#: Opening shows its progress dialog only if it takes longer than this.
+OPEN_PROGRESS_AFTER_MS = 500
 
 
 def empty_encounter() -> Encounter:
@@ -67,6 +76,10 @@ class FileController(QObject):
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self._autosave_timer.timeout.connect(self.autosave_now)
+        self._writer = BackgroundWriter(self)
+        self._writer.finished.connect(self._written)
+        #: The last explicit save's outcome (None before any): what save(wait=True) reports.
+        self._last_save: SaveOutcome | None = None
         self._rebuild_recent_menu()
 
     # --- commands ----------------------------------------------------------------------------
@@ -88,17 +101,52 @@ class FileController(QObject):
         """Load `path`; on a problem say what and where, and leave the open encounter alone."""
         try:
             # The file and its rules, as `battlemap simulate` checks them: what opens can play.
-            encounter = load_checked(path)
+            encounter = self._load_with_progress(path)
         except BattlemapError as error:
             if not quiet:
                 QMessageBox.warning(self._window, "Cannot open the encounter", str(error))
             self.message.emit(f"Not opened: {error}")
             return False
+        # Everything in the file was just checked: saving it again checks only what is new.
+        self._writer.checked.trust(encounter.log, [c.id for c in encounter.combatants])
         self.document.replace(encounter, path)
         self._remember(path)
         self.opened.emit()
         self.message.emit(f"Opened {path.name}")
         return True
+
+    def _load_with_progress(self, path: Path) -> Encounter:
+        """`load_checked(path)` on a worker thread while the window stays drawn, behind a
+        modal progress dialog that appears only if it takes over half a second (a long fight's
+        file is megabytes of JSON, every event checked). Raises what load_checked raises."""
+        result: list[Encounter | BaseException] = []
+        loop = QEventLoop()
+
+        def load() -> None:
+            try:
+                result.append(load_checked(path))
+            except BaseException as error:  # handed to the window's thread as it is
+                result.append(error)
+            # Queued into the window's thread (the loop lives there): wakes the loop, or, if
+            # it has not started yet, ends it as soon as it does.
+            QMetaObject.invokeMethod(loop, "quit", Qt.ConnectionType.QueuedConnection)
+
+        progress = QProgressDialog(f"Opening {path.name}…", "", 0, 0, self._window)
+        progress.setWindowTitle("Opening")
+        progress.setCancelButton(None)
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(OPEN_PROGRESS_AFTER_MS)
+        progress.setValue(0)  # starts the minimum-duration clock
+        worker = threading.Thread(target=load, name="battlemap-open", daemon=True)
+        worker.start()
+        loop.exec()
+        worker.join()
+        progress.reset()
+        progress.deleteLater()
+        found = result[0]
+        if isinstance(found, BaseException):
+            raise found
+        return found
 
     def is_read_only(self) -> bool:
         """The open file must not be written over (see paths.is_read_only): Save asks where.
@@ -107,12 +155,14 @@ class FileController(QObject):
         a restored autosave of the demo, or a file made read-only since, is caught too."""
         return self.document.path is not None and is_read_only(self.document.path)
 
-    def save(self) -> bool:
+    def save(self, *, wait: bool = False) -> bool:
+        """Save to the open file (Save As for a new or read-only one). True once the write is
+        asked for, or with `wait`, once it has succeeded; the outcome is reported either way."""
         if self.document.path is None or self.is_read_only():
-            return self.save_as()
-        return self._write(self.document.path)
+            return self.save_as(wait=wait)
+        return self._write(self.document.path, wait)
 
-    def save_as(self) -> bool:
+    def save_as(self, *, wait: bool = False) -> bool:
         path = self.document.path
         if path is None:
             start = documents_dir() / "encounter.json"
@@ -130,7 +180,7 @@ class FileController(QObject):
         target = Path(chosen)
         if target.suffix == "":
             target = target.with_suffix(".json")
-        return self._write(target)
+        return self._write(target, wait)
 
     def confirm_discard(self) -> bool:
         """Ask to save unsaved changes; False if the user cancels."""
@@ -146,7 +196,7 @@ class FileController(QObject):
             QMessageBox.StandardButton.Save,
         )
         if answer == QMessageBox.StandardButton.Save:
-            return self.save()
+            return self.save(wait=True)  # what is discarded next must be on disk first
         return answer == QMessageBox.StandardButton.Discard
 
     # --- autosave ------------------------------------------------------------------------------
@@ -165,11 +215,17 @@ class FileController(QObject):
             self._autosave_timer.start(AUTOSAVE_PLAY_MS)
 
     def autosave_now(self) -> None:
+        """Autosave now, on the background thread (after a write under way, if any)."""
         self._autosave_timer.stop()
-        try:
-            write_autosave(self.with_log(), str(self.document.path) if self.document.path else None)
-        except (BattlemapError, OSError) as error:
-            self.message.emit(f"Autosave failed: {error}")
+        self._writer.request(SaveRequest(self.with_log(), self.document.path, autosave=True))
+
+    def autosave_pending(self) -> bool:
+        """An autosave is due (its timer runs): tests drive it with autosave_now."""
+        return self._autosave_timer.isActive()
+
+    def wait_for_writes(self) -> None:
+        """Block until every save and autosave asked for is written and reported."""
+        self._writer.wait_idle()
 
     def offer_restore(self) -> bool:
         """After a crash, offer the autosaved encounter; True if it was restored."""
@@ -200,6 +256,7 @@ class FileController(QObject):
             clear_autosave()
             return False
         path = Path(info.source_path) if info.source_path else None
+        self._writer.checked.trust(info.encounter.log, [c.id for c in info.encounter.combatants])
         self.document.replace(info.encounter, path)
         self.document.undo_stack.resetClean()  # restored work is not saved work
         self.opened.emit()
@@ -210,15 +267,19 @@ class FileController(QObject):
         # A pending autosave would otherwise fire after the clear (the event loop can outlive
         # the window) and leave an autosave that the next start offers to restore.
         self._autosave_timer.stop()
+        self._writer.discard_waiting(autosave=True)
+        self._writer.wait_idle()  # an autosave under way would land after the clear
         clear_autosave()
 
     # --- internals ---------------------------------------------------------------------------
 
     def with_log(self) -> Encounter:
+        """The encounter with the fight's log so far: an immutable snapshot (a tuple of the
+        log's events, which never change), safe to hand to the writing thread."""
         log = tuple(self._current_log())  # type: ignore[operator]
         return dataclasses.replace(self.document.encounter, log=log)
 
-    def _write(self, path: Path) -> bool:
+    def _write(self, path: Path, wait: bool) -> bool:
         # The last guard: even picked in the Save dialog, a read-only file is not replaced. The
         # atomic write refuses a write-protected one too, but a shipped example is writable as
         # far as the OS goes, and this says why in words the game master can act on.
@@ -231,16 +292,39 @@ class FileController(QObject):
             )
             self.message.emit(f"Not saved: {problem}")
             return False
-        try:
-            save_encounter(self.with_log(), path)
-        except BattlemapError as error:
-            QMessageBox.warning(self._window, "Cannot save the encounter", str(error))
-            self.message.emit(f"Not saved: {error}")
-            return False
-        self.document.mark_saved(path)
+        # The undo stack's place when the snapshot was taken: only if nothing was edited while
+        # the file was written is the window clean afterwards.
+        index = self.document.undo_stack.index()
+        request = SaveRequest(self.with_log(), path, token=index)
+        self._writer.request(request)
+        self.message.emit(f"Saving {path.name}…")
+        if not wait:
+            return True
+        self._writer.wait_idle()
+        last = self._last_save
+        return last is not None and last.request is request and last.error is None
+
+    def _written(self, outcome: SaveOutcome) -> None:
+        """A write finished (on the window's thread): say so, or say why not."""
+        request = outcome.request
+        if request.autosave:
+            if outcome.error is not None:
+                self.message.emit(f"Autosave failed: {outcome.error}")
+            return
+        self._last_save = outcome
+        path = request.path
+        assert path is not None
+        if outcome.error is not None:
+            self.message.emit(f"Not saved: {outcome.error}")
+            QMessageBox.warning(self._window, "Cannot save the encounter", outcome.error)
+            return
+        if self.document.undo_stack.index() == request.token:
+            self.document.mark_saved(path)
+        else:
+            # Edited while writing: the file is the snapshot, the window has more.
+            self.document.move_to(path)
         self._remember(path)
         self.message.emit(f"Saved {path.name}")
-        return True
 
     def _remember(self, path: Path) -> None:
         self.settings = with_recent_file(self.settings, str(path))

@@ -216,7 +216,7 @@ def test_save_close_reopen_gives_the_identical_encounter_and_fight(
         demo.driver.step_unit()
     saved_to = tmp_path / "saved.json"
     demo.document.path = saved_to
-    assert demo.files.save()
+    assert demo.files.save(wait=True)
     assert not demo.document.is_modified()
     before = demo.files.with_log()
     positions = {cid: _token_centre(demo, cid) for cid in ("luet", "wolf", "mialee")}
@@ -345,7 +345,7 @@ def test_saving_a_path_through_save_keeps_nothing_half_written(
     # An encounter the file format refuses (speed 32) cannot be saved.
     bad = dataclasses.replace(demo.document.encounter.combatant("luet"), speed=32)
     demo.document.update_combatant("luet", bad)
-    assert not demo.files.save()
+    assert not demo.files.save(wait=True)
     assert target.read_bytes() == before
     assert "speed" in demo.statusBar().currentMessage()
 
@@ -435,12 +435,26 @@ def test_no_restore_question_when_nothing_was_lost(
 
 
 def test_opening_a_file_writes_no_autosave(qtbot: QtBot, demo: MainWindow) -> None:
+    """Opening schedules no autosave; an edit does. No sleeping: it once waited 600 ms and
+    checked that nothing was written, then waited up to 10 s for the edit's autosave, and
+    failed under load; the timer's state is read and the autosave it would run is driven."""
     from battlemap.storage.autosave import pending_autosave
 
-    qtbot.wait(600)  # longer than the autosave delay after an edit
-    assert pending_autosave() is None
+    path = demo.document.path
+    assert path is not None
+    for opened in ("by the window", "by File > Open"):
+        if opened == "by File > Open":
+            assert demo.files.open_path(path)
+        demo.files.wait_for_writes()
+        assert not demo.files.autosave_pending(), opened
+        assert pending_autosave() is None, opened
     demo.document.move_combatant("mialee", 3.5, 5.5)
-    qtbot.waitUntil(lambda: pending_autosave() is not None, timeout=10000)
+    assert demo.files.autosave_pending()  # due 400 ms after the edit: run it now instead
+    demo.files.autosave_now()
+    demo.files.wait_for_writes()
+    saved = pending_autosave()
+    assert saved is not None
+    assert saved.encounter.combatant("mialee").y == 5.5
 
 
 def test_planning_previews_where_the_path_would_provoke(qtbot: QtBot, tmp_path: Path) -> None:

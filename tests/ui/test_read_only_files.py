@@ -113,6 +113,7 @@ def test_ctrl_s_on_the_first_launch_demo_asks_where_and_leaves_the_demo_alone(
     assert window.windowTitle() == f"{DEMO_NAME} (demo.json, read-only) [*] — Battlemap"
 
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    window.files.wait_for_writes()  # the file is written on a background thread
 
     assert demo.read_bytes() == before
     assert _identity(demo) == stamp  # not even replaced by an identical copy
@@ -167,6 +168,7 @@ def test_the_title_says_read_only_and_unsaved_then_saved(
     assert window.isWindowModified()
 
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    window.files.wait_for_writes()  # the file is written on a background thread
 
     assert dialog.starts == [str(documents / "demo.json")]
     assert theirs.read_bytes() == before
@@ -193,6 +195,7 @@ def test_an_ordinary_file_saves_in_place_without_a_dialog(
     assert window.isWindowModified()
 
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    window.files.wait_for_writes()  # the file is written on a background thread
 
     assert load_encounter(path).combatant("mialee").x == 3.5
     assert not window.isWindowModified()
@@ -277,6 +280,7 @@ def test_a_restored_autosave_of_the_demo_stays_read_only(
     assert window.isWindowModified()
 
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    window.files.wait_for_writes()  # the file is written on a background thread
 
     assert _identity(demo) == stamp
     assert dialog.starts == [str(documents / "demo.json")]
