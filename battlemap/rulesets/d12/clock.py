@@ -7,8 +7,10 @@ everything and the labels are for people.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from battlemap.core.clock import clean_time
+from battlemap.geometry.path import Pace
 
 UNITS_PER_ROUND = 12
 
@@ -16,6 +18,14 @@ UNITS_PER_ROUND = 12
 #: 5 ft and a round of 6 s is 12 units, so a move (6 units) covers the speed in feet: speed / 5
 #: squares in 6 units is speed / 30 squares a unit.
 PACE_PER = 30
+
+
+@cache
+def d12_pace(feet: int) -> Pace:
+    """d12's pace of `feet` (speed x multiplier). One object per value: the preview builds one
+    per enemy on every mouse move and compares them with its kept index's, which an identical
+    object makes as cheap as comparing the speeds was."""
+    return Pace(feet, PACE_PER)
 
 
 class D12Clock:

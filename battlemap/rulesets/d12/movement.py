@@ -17,11 +17,11 @@ from typing import Any
 from battlemap.core.encounter import Plan, Point
 from battlemap.core.engine import Process, Wait
 from battlemap.geometry.contact import first_contact, within_reach
-from battlemap.geometry.path import Pace, Polyline, TimedPath
+from battlemap.geometry.path import Polyline, TimedPath
 from battlemap.geometry.provocation import Exit, five_foot_step
 from battlemap.geometry.pursuit import pursue
 from battlemap.rulesets.d12.acting import begin, finish, is_current
-from battlemap.rulesets.d12.clock import PACE_PER
+from battlemap.rulesets.d12.clock import d12_pace
 from battlemap.rulesets.d12.context import Fight
 from battlemap.rulesets.d12.ids import intercept_action_id
 from battlemap.rulesets.d12.opportunity import (
@@ -58,7 +58,7 @@ def timed_path(fight: Fight, actor: str, plan: Plan, start: float) -> tuple[Time
         # "Running in a straight line": from wherever the runner stands now, straight for
         # the last waypoint (validation checked the bends it could see).
         waypoints = waypoints[-1:]
-    pace = Pace(me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action], PACE_PER)
+    pace = d12_pace(me.combatant.speed * MOVEMENT_MULTIPLIER[plan.action])
     here = me.position_at(start)
     points = [here, *waypoints]
     if fight.walls is not None:
@@ -106,7 +106,7 @@ def follow(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) -
     quarry = plan.target
     me = fight.state[actor].combatant
     end = start + ACTION_UNITS[plan.action]
-    pace = Pace(me.speed, PACE_PER)
+    pace = d12_pace(me.speed)
 
     def replan(now: float) -> TimedPath:
         them = fight.state[quarry]
@@ -155,7 +155,7 @@ def set_off(
     distance = math.hypot(point[0] - here[0], point[1] - here[1])
     short = max(0.0, distance - 1.0) / distance if distance > 0 else 0.0
     stop = (here[0] + (point[0] - here[0]) * short, here[1] + (point[1] - here[1]) * short)
-    path = TimedPath(Polyline.through([here, stop]), now, Pace(them.combatant.speed, PACE_PER))
+    path = TimedPath(Polyline.through([here, stop]), now, d12_pace(them.combatant.speed))
     action_id = intercept_action_id(interceptor, mover_action)
     knots = path.knots()
     fight.engine.emit(

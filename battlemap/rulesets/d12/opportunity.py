@@ -22,10 +22,10 @@ from battlemap.core.engine import Command, NeedChoice, Process
 from battlemap.core.state import ActionInProgress
 from battlemap.geometry.contact import within_reach
 from battlemap.geometry.intercept import Interception, earliest_interception
-from battlemap.geometry.path import Pace, TimedPath
+from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import Exit, first_exits
 from battlemap.geometry.threat import Threatener, threatened_cells
-from battlemap.rulesets.d12.clock import PACE_PER
+from battlemap.rulesets.d12.clock import d12_pace
 from battlemap.rulesets.d12.combat import blow
 from battlemap.rulesets.d12.context import Fight
 from battlemap.rulesets.d12.reducers import (
@@ -127,7 +127,7 @@ def next_interception(
             rest,
             enemy.id,
             enemy.center,
-            Pace(me.speed, PACE_PER),
+            d12_pace(me.speed),
             now,
             reach_squares=1.0,
             walls=fight.walls,

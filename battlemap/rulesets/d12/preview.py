@@ -15,11 +15,11 @@ from battlemap.core.encounter import Point
 from battlemap.core.preview import PreviewPoint
 from battlemap.core.state import State
 from battlemap.geometry.intercept import Interceptor, InterceptorIndex
-from battlemap.geometry.path import Pace, TimedPath
+from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import first_exits, five_foot_step
 from battlemap.geometry.threat import Threatener, ThreatIndex
 from battlemap.geometry.walls import WallIndex
-from battlemap.rulesets.d12.clock import PACE_PER
+from battlemap.rulesets.d12.clock import d12_pace
 
 Value = TypeVar("Value")
 Index = TypeVar("Index")
@@ -69,7 +69,7 @@ def preview(
     order."""
     if len(points) < 2 or feet <= 0:
         return []
-    path = TimedPath.for_duration(list(points), start_time, Pace(feet, PACE_PER), duration)
+    path = TimedPath.for_duration(list(points), start_time, d12_pace(feet), duration)
     me = state[actor].combatant
     enemies = [
         (cid, c)
@@ -93,9 +93,7 @@ def preview(
             for exit_ in first_exits(path, _INDEXES.threats.get(tuple(threateners), walls)):
                 found.append(PreviewPoint("aoo", exit_.threatener, exit_.time, exit_.point))
     interceptors = tuple(
-        Interceptor(
-            cid, c.position_at(start_time), Pace(c.combatant.speed, PACE_PER), start_time, 1.0
-        )
+        Interceptor(cid, c.position_at(start_time), d12_pace(c.combatant.speed), start_time, 1.0)
         for cid, c in enemies
     )
     for meet in _INDEXES.interceptors.get(interceptors, walls).offers(path):
