@@ -9,7 +9,8 @@ Run from the repository root:
 with a random path of 2 to 4 legs and at most 12 squares (no more than its double move). For a
 mover, "all provocations and intercepts" means: `first_exits` against the enemy side's
 ThreatIndex and `InterceptorIndex.offers` against the enemy side (all free, some only from unit 3
-or 6, reach 1 square).
+or 6, reach 1 square). Paths and interceptors are timed at the pace d12 declares
+(`Ruleset.pace_per`: 30 feet of pace a square a unit), and so is the baseline.
 
 Figures, printed and never asserted:
 
