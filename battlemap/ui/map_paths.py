@@ -46,13 +46,16 @@ Polyline = tuple[Point, ...]
 
 def dash_lines(points: Sequence[Point], scale: float) -> list[QLineF]:
     """The dashes of a polyline in squares, as scene-coordinate line pieces for a view that
-    shows `scale` device pixels per scene unit. A dash that turns a corner is two pieces."""
+    shows `scale` device pixels per scene unit. A dash that turns a corner is two pieces.
+
+    Dash k covers the distances [k * period, k * period + on) along the whole polyline; each
+    leg takes the dashes that meet it, clipped to it."""
     if scale <= 0.0 or len(points) < 2:
         return []
-    on, off = DASH_ON / scale, DASH_OFF / scale
+    on = DASH_ON / scale
+    period = on + DASH_OFF / scale
     lines: list[QLineF] = []
-    drawing = True  # in a dash (True) or a gap
-    left = on  # of the current dash or gap
+    travelled = 0.0
     for (ax, ay), (bx, by) in itertools.pairwise(points):
         x0, y0 = ax * SQUARE_PX, ay * SQUARE_PX
         dx, dy = (bx - ax) * SQUARE_PX, (by - ay) * SQUARE_PX
@@ -60,23 +63,17 @@ def dash_lines(points: Sequence[Point], scale: float) -> list[QLineF]:
         if length == 0.0:
             continue
         ux, uy = dx / length, dy / length
-        done = 0.0
-        while done < length:
-            step = min(left, length - done)
-            if drawing:
+        end = travelled + length
+        first = math.floor(travelled / period)
+        last = math.ceil(end / period)
+        for k in range(first, last):
+            start = max(k * period, travelled) - travelled
+            stop = min(k * period + on, end) - travelled
+            if stop > start:
                 lines.append(
-                    QLineF(
-                        x0 + ux * done,
-                        y0 + uy * done,
-                        x0 + ux * (done + step),
-                        y0 + uy * (done + step),
-                    )
+                    QLineF(x0 + ux * start, y0 + uy * start, x0 + ux * stop, y0 + uy * stop)
                 )
-            done += step
-            left -= step
-            if left <= 1e-9:
-                drawing = not drawing
-                left = on if drawing else off
+        travelled = end
     return lines
 
 

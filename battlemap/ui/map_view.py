@@ -189,7 +189,10 @@ class MapView(MapCanvas):
             item.set_statuses(tuple(sorted(statuses.get(token_id, ()))))
 
     def set_editable(self, editable: bool) -> None:
-        """Whether tokens may be dragged (False while a fight plays)."""
+        """Whether tokens may be dragged (False while a fight plays). The window says so on
+        every frame: only a change touches the tokens."""
+        if editable == self._editable:
+            return
         self._editable = editable
         self._apply_movable()
 
