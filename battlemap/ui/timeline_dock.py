@@ -258,10 +258,12 @@ class TimelineDock(QDockWidget):
         for layer in (self.bands, self.bars_item, self.captions_item, self.markers_item):
             layer.invalidate()
 
-    def set_cached(self, cached: bool) -> None:
-        """Whether bands, bars and markers are drawn once and copied (on by default) or
-        drawn in full on every repaint with no level of detail (the old way: the benchmark
-        compares the two, and tests that both show the same)."""
+    def set_cached(self, cached: bool, *, level_of_detail: bool | None = None) -> None:
+        """Whether bands, bars, markers and round lines are drawn once and copied (on by
+        default) or drawn in full on every repaint (the old way: the benchmark compares the
+        two, tests check both show the same); `level_of_detail` (by default as `cached`) thins
+        markers and bars by the pixel when zoomed out."""
+        detail = cached if level_of_detail is None else level_of_detail
         for layer in (
             self.bands,
             self.bars_item,
@@ -270,8 +272,8 @@ class TimelineDock(QDockWidget):
             self.round_lines,
         ):
             layer.cached = cached
-        self.bars_item.level_of_detail = cached
-        self.markers_item.level_of_detail = cached
+        self.bars_item.level_of_detail = detail
+        self.markers_item.level_of_detail = detail
         self.captions_item.setVisible(cached)
         self._invalidate_all()
 
