@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from battlemap.core.planning_choice import PlanChoice, ReadiedChoice, ReadyChoices, TriggerChoice
 from battlemap.core.opportunities import Opportunity
+from battlemap.core.planning_choice import PlanChoice, ReadiedChoice, ReadyChoices, TriggerChoice
 from battlemap.core.time_words import TimeWords
 from battlemap.rulesets.d12.opportunity_kinds import D12_OPPORTUNITIES, D12_PLAYER_ROLLS
 
