@@ -12,6 +12,10 @@ reseeding the shared global generator (which would make every roll depend on who
 call and back afterwards: a seed gives the same fight every time, and nobody else's random
 sequence moves. (Copying the generator's state in and out did the same at twice the cost of the
 whole simulation; tests/core/test_dice.py guards both properties.)
+
+The plain forms a fight rolls most ("1d20", "1d8+3", "2d6-1") are drawn and written here
+exactly as d20 would, without building its expression tree; d20 itself (whose grammar takes a
+fifth of a second to import) is imported only for the rest.
 """
 
 from __future__ import annotations
@@ -21,14 +25,19 @@ import random
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-import d20
-import d20.expression
+from typing import TYPE_CHECKING
 
 from battlemap.core.errors import BattlemapError
 
+if TYPE_CHECKING:
+    import d20
+
 #: "1d20", "1d12": one die and nothing else.
 _SINGLE_DIE = re.compile(r"1d([1-9][0-9]*)")
+#: "2d6", "1d8+3", "1d4-1": some dice of one size and a whole number added or taken away, in
+#: the spelling d20 prints back (no spaces, no leading zeros). Its groups: count, faces, sign,
+#: modifier.
+_PLAIN_DICE = re.compile(r"([1-9][0-9]?|100)d([1-9][0-9]*)(?:([+-])(0|[1-9][0-9]*))?")
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,8 @@ class Roll:
 def dice_range(expression: str) -> DiceRange | None:
     """The lowest and highest totals of `expression`, or None for forms we cannot bound
     (kept dice, rerolls); raises BattlemapError if the notation is invalid."""
+    import d20
+
     try:
         ast = d20.parse(expression)
     except d20.RollError as error:
@@ -66,6 +77,8 @@ class _Unbounded(Exception):
 
 def _extreme(node: object, *, high: bool) -> int:
     """Evaluate the notation's tree with every die at its lowest or highest face."""
+    import d20
+
     if isinstance(node, d20.ast.Expression):
         return _extreme(node.roll, high=high)
     if isinstance(node, (d20.ast.AnnotatedNumber, d20.ast.Parenthetical)):
@@ -87,25 +100,29 @@ def _extreme(node: object, *, high: bool) -> int:
 
 
 class _Notation:
-    """Rolls notation from a given generator: d20's trees cached, and the one-die fast path."""
+    """Rolls notation from a given generator: the plain forms here, the rest by d20 (its
+    trees cached)."""
 
     def __init__(self) -> None:
-        self._roller = d20.Roller()
-        self._stringifier = d20.SimpleStringifier()
+        self._roller: d20.Roller | None = None
+        self._stringifier: d20.SimpleStringifier | None = None
         # Parsed trees by notation: a fight rolls the same few expressions thousands of times,
         # and a plain dict is cheaper than d20's own least-frequently-used cache.
         self._trees: dict[str, d20.ast.Node] = {}
 
     def roll(self, expression: str, generator: random.Random) -> Roll:
-        single = _SINGLE_DIE.fullmatch(expression)
-        if single is not None:
-            # Most rolls of a fight are one plain die (every attack's d20). Draw it exactly as
-            # d20 would (randrange(size) + 1 from the same generator) without building and
-            # printing an expression tree: the same numbers, a quarter of the simulation's time
-            # saved. tests/core/test_dice.py checks the two agree roll for roll.
-            faces = int(single.group(1))
-            value = generator.randrange(faces) + 1
-            return Roll(expression, value, f"{expression} ({value}) = {value}")
+        plain = _PLAIN_DICE.fullmatch(expression)
+        if plain is not None:
+            return _roll_plain(expression, plain, generator)
+        return self._roll_d20(expression, generator)
+
+    def _roll_d20(self, expression: str, generator: random.Random) -> Roll:
+        import d20
+        import d20.expression
+
+        if self._roller is None:
+            self._roller = d20.Roller()
+            self._stringifier = d20.SimpleStringifier()
         shared = d20.expression.random
         d20.expression.random = generator
         try:
@@ -118,6 +135,27 @@ class _Notation:
         finally:
             d20.expression.random = shared
         return Roll(expression, int(result.total), result.result)
+
+
+def _roll_plain(expression: str, plain: re.Match[str], generator: random.Random) -> Roll:
+    """`expression` (matched by _PLAIN_DICE) drawn and written exactly as d20 does: each die
+    randrange(faces) + 1 from the same generator in turn, and "2d6 (3, 4) + 1 = 8".
+    tests/core/test_dice.py checks the two agree roll for roll."""
+    count, faces, sign, modifier = plain.groups()
+    size = int(faces)
+    if count == "1":
+        value = generator.randrange(size) + 1
+        values = str(value)
+        total = value
+    else:
+        drawn = [generator.randrange(size) + 1 for _ in range(int(count))]
+        values = ", ".join(map(str, drawn))
+        total = sum(drawn)
+    dice = f"{count}d{faces} ({values})"
+    if sign is None:
+        return Roll(expression, total, f"{dice} = {total}")
+    total = total + int(modifier) if sign == "+" else total - int(modifier)
+    return Roll(expression, total, f"{dice} {sign} {modifier} = {total}")
 
 
 class DiceRoller:
@@ -145,6 +183,9 @@ class KeyedDice:
         self.seed = seed
         self._random = random.Random()
         self._notation = _Notation()
+        # One Roll per (notation, face) of a plain die, shared by every roll that shows it: a
+        # long fight logs hundreds of thousands of them, each with its own text otherwise.
+        self._faces: dict[tuple[str, int], Roll] = {}
 
     def roll(self, expression: str, key: str) -> Roll:
         digest = self._digest(key, 0)
@@ -161,7 +202,11 @@ class KeyedDice:
             attempt += 1
             digest = self._digest(key, attempt)
         value = digest % faces + 1
-        return Roll(expression, value, f"{expression} ({value}) = {value}")
+        roll = self._faces.get((expression, value))
+        if roll is None:
+            roll = Roll(expression, value, f"{expression} ({value}) = {value}")
+            self._faces[(expression, value)] = roll
+        return roll
 
     def _digest(self, key: str, attempt: int) -> int:
         text = f"{self.seed}:{key}" if attempt == 0 else f"{self.seed}:{key}#{attempt}"

@@ -51,6 +51,9 @@ from battlemap.core.state import State
 if TYPE_CHECKING:
     from battlemap.rulesets.base import Ruleset
 
+#: The engine's time before its clock starts.
+_NEVER = float("-inf")
+
 
 @dataclass(frozen=True)
 class Wait:
@@ -144,6 +147,9 @@ class Engine:
         # Events emitted before the clock starts (initiative rolls come before anyone knows
         # which round comes first) wait here and take the first moment the clock reaches.
         self._unstamped: list[tuple[str, str | None, dict[str, JsonValue]]] = []
+        # The clock's label of the last instant an event was emitted at.
+        self._labelled_at = _NEVER
+        self._label: tuple[int, int] = (0, 0)
         ruleset.start(self)
 
     # --- scheduling -------------------------------------------------------------------------
@@ -206,18 +212,17 @@ class Engine:
         is about another moment (an initiative is labelled with the slot where its owner first
         acts).
         """
-        if self.now == float("-inf"):
+        now = self.now
+        if now == _NEVER:
             self._unstamped.append((type_, actor, fields))
             return None
-        round_number, count = label or self.clock.round_and_count(self.now)
-        event = Event(
-            type=type_,
-            time=self.now,
-            round=round_number,
-            count=count,
-            actor=actor,
-            fields=fields,
-        )
+        if label is None:
+            # Most events share their instant with the one before: label it once.
+            if now != self._labelled_at:
+                self._label = self.clock.round_and_count(now)
+                self._labelled_at = now
+            label = self._label
+        event = Event(type_, now, label[0], label[1], actor, fields)
         self.log.append(event)
         self.state.apply(event)
         for watcher in self._watchers:

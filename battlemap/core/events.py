@@ -12,13 +12,16 @@ JsonValue = Any  # what json.dumps accepts; kept loose because event fields vary
 HEADER_KEYS = ("type", "round", "count", "time", "actor")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened at one moment.
 
     `time` is the engine's monotonic clock in time units; `round` and `count` are the
     ruleset's labels for it. `actor` is the combatant the event is about, if any; the other
     fields depend on `type` (docs/encounter-format.md lists them).
+
+    Slotted: a long fight holds hundreds of thousands of events, and an instance dict each
+    was a fifth of a 1,000-round fight's memory.
     """
 
     type: str
