@@ -86,7 +86,10 @@ def _begin(engine: Engine) -> Process:
         fixed=FixedRolls(),
         sight=Sight(encounter, walls),
     )
-    readiness.watch(fight, run)
+    if any(p.action == "ready" for p in encounter.plans):
+        # Waits begin only with a ready plan's action: without one, nothing is watched (the
+        # watcher would otherwise look at every event of the fight for nothing).
+        readiness.watch(fight, run)
     for c in encounter.combatants:
         if turns[c.id]:
             engine.spawn(
