@@ -25,6 +25,7 @@ from battlemap.geometry.intercept import Interception, earliest_interception
 from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import Exit, first_exits
 from battlemap.geometry.threat import Threatener, threatened_cells
+from battlemap.rulesets.d12 import sight
 from battlemap.rulesets.d12.clock import d12_pace
 from battlemap.rulesets.d12.combat import blow
 from battlemap.rulesets.d12.context import Fight
@@ -110,7 +111,49 @@ def provoke(fight: Fight, mover: str, action_id: str, exit_: Exit) -> Process:
 def next_interception(
     fight: Fight, mover: str, action_id: str, rest: TimedPath
 ) -> Interception | None:
-    """The earliest point of the rest of the move that a free enemy can reach in time."""
+    """The earliest point of the rest of the move that a free enemy can reach in time (of
+    several at one moment, the first in `Sight.placed` order)."""
+    if not sight.REMEMBER_FREE:
+        return _next_interception_asking_each(fight, mover, action_id, rest)
+    state, now = fight.state, fight.now
+    xs, placed = fight.sight.placed(state, now)
+    free = fight.sight.freedom(now, fight.engine.log.events)
+    side = state[mover].combatant.side
+    points = rest.polyline.points
+    minx, maxx = min(x for x, _ in points), max(x for x, _ in points)
+    miny, maxy = min(y for _, y in points), max(y for _, y in points)
+    # Farther than the fastest can come before the mover is gone: no intercept possible.
+    m = fight.sight.fastest * rest.duration_of(rest.polyline.length) + 2.0
+    best: Interception | None = None
+    for index in range(bisect_left(xs, minx - m), bisect_right(xs, maxx + m)):
+        cid, them, here = placed[index]
+        if cid == mover or them.down or them.combatant.side == side:
+            continue
+        if not miny - m <= here[1] <= maxy + m:
+            continue
+        is_free = free.get(cid)
+        if is_free is None:
+            is_free = free[cid] = _free(fight, cid)
+        if not is_free or not _may_intercept_him(fight, cid, action_id, mover):
+            continue
+        found = earliest_interception(
+            rest,
+            cid,
+            here,
+            d12_pace(them.combatant.speed),
+            now,
+            reach_squares=1.0,
+            walls=fight.walls,
+        )
+        if found is not None and (best is None or found.time < best.time):
+            best = found
+    return best
+
+
+def _next_interception_asking_each(
+    fight: Fight, mover: str, action_id: str, rest: TimedPath
+) -> Interception | None:
+    """`next_interception` as it was: the rules asked about every enemy for every mover."""
     best: Interception | None = None
     now = fight.now
     # Farther than the fastest can come before the mover is gone: no intercept possible.
@@ -200,14 +243,25 @@ def _may_strike(fight: Fight, cid: str, mover: str, action_id: str, round_number
 
 
 def _may_intercept(fight: Fight, cid: str, action_id: str, mover: str) -> bool:
-    """Free: acted, not in the middle of a non-movement action, not engaged; and not in a
+    """Free (`_free`), not yet offered to intercept this action of the mover, and not in a
     chase with the mover either way (a chase is its own interception: the quarry is not
     offered to cut off the pursuer coming at it, nor the pursuer its quarry)."""
+    return _free(fight, cid) and _may_intercept_him(fight, cid, action_id, mover)
+
+
+def _may_intercept_him(fight: Fight, cid: str, action_id: str, mover: str) -> bool:
+    """What a free enemy's intercept also needs, for this mover."""
     state = fight.state
-    them = state[cid]
-    if not them.acted or offered_intercept(state[mover], action_id, cid):
+    if offered_intercept(state[mover], action_id, cid):
         return False
-    if _chasing(them.action, mover) or _chasing(state[mover].action, cid):
+    return not (_chasing(state[cid].action, mover) or _chasing(state[mover].action, cid))
+
+
+def _free(fight: Fight, cid: str) -> bool:
+    """Free to intercept, whoever the mover: acted, not in the middle of a non-movement
+    action, his slot not spent on one, not engaged, not next to an enemy."""
+    them = fight.state[cid]
+    if not them.acted:
         return False
     if them.action is not None and them.action.action not in MOVEMENT_MULTIPLIER:
         return False
