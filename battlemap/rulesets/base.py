@@ -19,6 +19,12 @@ from battlemap.core.narration import Sentence
 from battlemap.core.opportunities import Opportunity
 from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
+from battlemap.core.roster_columns import (
+    ARMOUR_CLASS,
+    RosterColumn,
+    initiative_count,
+    initiative_total,
+)
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.core.time_words import PLAIN_UNITS, TimeWords
@@ -124,6 +130,9 @@ class Ruleset(Protocol):
     #: The roll purposes a player makes for his own combatant when the table rolls its own
     #: dice (d12: attack, damage, concentration).
     player_rolls: frozenset[str]
+    #: The roster's columns between hit points and the notes (core.roster_columns; d12: AC,
+    #: Init, Count).
+    roster_columns: Sequence[RosterColumn]
 
 
 def pace_of(ruleset: Ruleset, feet: int) -> Pace:
@@ -140,6 +149,20 @@ def markers_of(ruleset: Ruleset) -> Mapping[str, Marking]:
     shows only drops on the timeline, and stays playable)."""
     found: Mapping[str, Marking] = getattr(ruleset, "markers", NO_MARKS)
     return found
+
+
+#: The roster's columns for a ruleset that declares none: armour class and its standing.
+PLAIN_ROSTER: tuple[RosterColumn, ...] = (
+    ARMOUR_CLASS,
+    initiative_total("Initiative total"),
+    initiative_count("The count the combatant acts on"),
+)
+
+
+def roster_columns_of(ruleset: Ruleset) -> tuple[RosterColumn, ...]:
+    """The ruleset's `roster_columns`; armour class and its standing for a ruleset written
+    before the member existed."""
+    return tuple(getattr(ruleset, "roster_columns", PLAIN_ROSTER))
 
 
 def opportunities_of(ruleset: Ruleset) -> Sequence[Opportunity]:

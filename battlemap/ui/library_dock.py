@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from battlemap.core.roster_columns import RosterColumn
 from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.ui.palette import side_swatch
 from battlemap.ui.roster_model import ID_ROLE, RosterModel, RosterRow, roster_notes
@@ -218,6 +219,11 @@ class LibraryDock(QDockWidget):
         """Show these creature templates (sorted by the view, name first)."""
         self._templates.set_templates(templates)
         self._update_empty_states()
+
+    def set_roster_columns(self, columns: Sequence[RosterColumn]) -> None:
+        """The ruleset's roster columns (between hit points and the notes); the rows follow
+        with the next `set_roster`."""
+        self._roster.set_columns(columns)
 
     def set_roster(self, rows: Sequence[RosterRow]) -> None:
         """Show these combatants; the selected ids stay selected if they are still there."""

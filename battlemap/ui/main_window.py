@@ -38,6 +38,7 @@ from battlemap.rulesets.base import (
     opportunities_of,
     plannable_of,
     player_rolls_of,
+    roster_columns_of,
     time_words_of,
 )
 from battlemap.storage.creature_library import CreatureTemplate
@@ -240,6 +241,7 @@ class MainWindow(WindowActions):
         self._word_time(time_words_of(ruleset))
         self._offer_opportunities(opportunities_of(ruleset))
         self._word_player_rolls(player_rolls_of(ruleset))
+        self.library.set_roster_columns(roster_columns_of(ruleset))
         setup = initiative_setup_of(ruleset)
         text, tip = _SETUP_WORDS.get(setup, ("&Initiative…", "Nothing to set up: the fight rolls"))
         self.act_initiative.setText(text)

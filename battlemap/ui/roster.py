@@ -1,8 +1,11 @@
-"""The roster's rows: each combatant's hit points and initiative as the game master reads them."""
+"""The roster's rows: each combatant's hit points, the ruleset's columns (d12: AC, initiative
+and count) and notes, as the game master reads them."""
 
 from __future__ import annotations
 
 from battlemap.core.encounter import Encounter
+from battlemap.core.roster_columns import cells
+from battlemap.rulesets.base import roster_columns_of
 from battlemap.ui.library_dock import RosterRow
 from battlemap.ui.session import FightSession
 
@@ -12,6 +15,7 @@ def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
     fight once it rolled it, or from the rolls set before it (the Initiative dialog or the
     file). Values, so the model reports only the rows that differ from those it shows."""
     state = session.state()
+    columns = roster_columns_of(session.ruleset)
     rows = []
     for c in encounter.combatants:
         now = state[c.id]
@@ -24,7 +28,7 @@ def roster_rows(encounter: Encounter, session: FightSession) -> list[RosterRow]:
                 side=c.side,
                 hp=now.hp,
                 max_hp=c.hit_points_max,
-                ac=c.ac,
+                cells=cells(columns, c, state, standing),
                 initiative_total=None if standing is None else standing.total,
                 count=None if standing is None else standing.count,
                 surprise_rounds=0 if standing is None else standing.surprise_rounds,

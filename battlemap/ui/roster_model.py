@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
+from battlemap.core.roster_columns import Cell, RosterColumn
+from battlemap.rulesets.base import PLAIN_ROSTER
 from battlemap.ui.palette import side_swatch
 from battlemap.ui.table_model import SORT_ROLE, ColumnTableModel
 
@@ -22,7 +24,9 @@ class RosterRow:
     side: str
     hp: int
     max_hp: int
-    ac: int
+    #: The ruleset's columns' cells, in its order (core.roster_columns; d12: AC, Init, Count).
+    cells: tuple[Cell, ...]
+    #: His standing (the tooltip says it): initiative total and count, None before he has one.
     initiative_total: int | None
     count: int | None
     surprise_rounds: int
@@ -68,21 +72,49 @@ def changed_runs(old: Sequence[RosterRow], new: Sequence[RosterRow]) -> list[tup
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class RosterModel(ColumnTableModel[RosterRow]):
-    """The encounter's combatants, in the order the main window gives them."""
+#: The columns every roster has before the ruleset's, and the one it ends with.
+_FIRST = ("Name", "Side", "HP")
+_FIRST_TIPS = (
+    "Combatant name",
+    "Combatants on the same side are allies",
+    "Hit points now / at full health",
+)
+_NOTES_TIP = (
+    "Surprise or penalty rounds from initiative, statuses (frozen, fleeing, stunned), "
+    "and who is down"
+)
+#: Hit points are a number.
+_HP = 2
 
-    HEADERS = ("Name", "Side", "HP", "AC", "Init", "Count", "Notes")
-    HEADER_TIPS = (
-        "Combatant name",
-        "Combatants on the same side are allies",
-        "Hit points now / at full health",
-        "Armour class",
-        "Initiative total: the initiative roll with its modifier",
-        "The count the combatant acts on in a round (his place on the timeline)",
-        "Surprise or penalty rounds from initiative, statuses (frozen, fleeing, stunned), "
-        "and who is down",
-    )
-    NUMERIC_COLUMNS = (2, 3, 4, 5)
+
+class RosterModel(ColumnTableModel[RosterRow]):
+    """The encounter's combatants, in the order the main window gives them: name, side and
+    hit points, the ruleset's columns (`set_columns`), and the notes."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._columns: tuple[RosterColumn, ...] = ()
+        self._use_columns(PLAIN_ROSTER)
+
+    def columns(self) -> tuple[RosterColumn, ...]:
+        return self._columns
+
+    def set_columns(self, columns: Sequence[RosterColumn]) -> None:
+        """Show the ruleset's `columns` (another ruleset's file was opened); the rows follow
+        with the next `set_rows`, so until then they are cleared."""
+        if tuple(columns) == self._columns:
+            return
+        self.beginResetModel()
+        self._use_columns(tuple(columns))
+        self._rows = []
+        self.endResetModel()
+
+    def _use_columns(self, columns: tuple[RosterColumn, ...]) -> None:
+        first = len(_FIRST)
+        self._columns = columns
+        self.HEADERS = (*_FIRST, *(c.title for c in columns), "Notes")
+        self.HEADER_TIPS = (*_FIRST_TIPS, *(c.tip for c in columns), _NOTES_TIP)
+        self.NUMERIC_COLUMNS = (_HP, *(first + i for i, c in enumerate(columns) if c.numeric))
 
     def set_rows(self, rows: Sequence[RosterRow]) -> None:
         new_rows = list(rows)
@@ -121,37 +153,39 @@ class RosterModel(ColumnTableModel[RosterRow]):
             return font
         return None
 
-    @staticmethod
-    def _text(row: RosterRow, column: int) -> str:
+    def _cell(self, row: RosterRow, column: int) -> Cell:
+        """The ruleset's cell in `column`, or None if the row has none there (rows built
+        before the columns changed)."""
+        index = column - len(_FIRST)
+        return row.cells[index] if 0 <= index < len(row.cells) else None
+
+    def _text(self, row: RosterRow, column: int) -> str:
         if column == 0:
             return row.name
         if column == 1:
             return row.side
-        if column == 2:
+        if column == _HP:
             return f"{row.hp}/{row.max_hp}"
-        if column == 3:
-            return str(row.ac)
-        if column == 4:
-            return "—" if row.initiative_total is None else str(row.initiative_total)
-        if column == 5:
-            return "—" if row.count is None else str(row.count)
-        return roster_notes(row)
+        if column == len(self.HEADERS) - 1:
+            return roster_notes(row)
+        cell = self._cell(row, column)
+        return "—" if cell is None else str(cell)
 
-    @staticmethod
-    def _sort_key(row: RosterRow, column: int) -> Any:
+    def _sort_key(self, row: RosterRow, column: int) -> Any:
         # One type per column: QSortFilterProxyModel compares like with like. A missing
-        # initiative sorts below every real one.
-        missing = -1_000_000.0
-        keys: tuple[Any, ...] = (
-            row.name.casefold(),
-            row.side.casefold(),
-            float(row.hp),
-            float(row.ac),
-            missing if row.initiative_total is None else float(row.initiative_total),
-            missing if row.count is None else float(row.count),
-            roster_notes(row),
-        )
-        return keys[column]
+        # number sorts below every real one.
+        if column == 0:
+            return row.name.casefold()
+        if column == 1:
+            return row.side.casefold()
+        if column == _HP:
+            return float(row.hp)
+        if column == len(self.HEADERS) - 1:
+            return roster_notes(row)
+        cell = self._cell(row, column)
+        if column in self.NUMERIC_COLUMNS:
+            return float(cell) if isinstance(cell, int) else -1_000_000.0
+        return "" if cell is None else str(cell).casefold()
 
     def _tooltip(self, row: RosterRow) -> str:
         lines = [f"{row.name} (id '{row.id}', side '{row.side}')", f"HP {row.hp} of {row.max_hp}"]

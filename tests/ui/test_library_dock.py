@@ -32,10 +32,10 @@ WOLF = CreatureTemplate(
     attacks=(AttackProfile("bite", 3, "1d6+1"),), attacks_per_round=1, side="beasts",
 )  # fmt: skip
 
-THORIN = RosterRow("thorin", "Thorin", "party", 24, 28, 17, 6, 6, 0, 0)
-GOBLIN1 = RosterRow("goblin1", "Goblin", "monsters", 0, 5, 15, 13, 1, 1, 0)
-OGRE1 = RosterRow("ogre", "Ogre", "monsters", 29, 29, 16, None, None, 0, 0)
-KOBOLD = RosterRow("kobold", "Kobold", "monsters", 4, 4, 12, -2, 10, 0, 1)
+THORIN = RosterRow("thorin", "Thorin", "party", 24, 28, (17, 6, 6), 6, 6, 0, 0)
+GOBLIN1 = RosterRow("goblin1", "Goblin", "monsters", 0, 5, (15, 13, 1), 13, 1, 1, 0)
+OGRE1 = RosterRow("ogre", "Ogre", "monsters", 29, 29, (16, None, None), None, None, 0, 0)
+KOBOLD = RosterRow("kobold", "Kobold", "monsters", 4, 4, (12, -2, 10), -2, 10, 0, 1)
 ROSTER = [THORIN, GOBLIN1, OGRE1, KOBOLD]
 
 
@@ -232,14 +232,16 @@ def test_the_selection_survives_roster_updates(qtbot: QtBot, dock: LibraryDock) 
     click(qtbot, view, index_of(view, "Ogre"))
     assert selected_names(dock) == ["Ogre"]
 
-    hurt_ogre = RosterRow("ogre", "Ogre", "monsters", 12, 29, 16, 9, 9, 0, 0)
+    hurt_ogre = RosterRow("ogre", "Ogre", "monsters", 12, 29, (16, 9, 9), 9, 9, 0, 0)
     with qtbot.assertNotEmitted(dock.rosterSelectionChanged):
         # Same combatants, new numbers (a fight playing)...
         dock.set_roster([THORIN, GOBLIN1, hurt_ogre, KOBOLD])
         assert selected_names(dock) == ["Ogre"]
         assert index_of(view, "Ogre", 2).data() == "12/29"
         # ...and a different list: a newcomer on top, the goblin gone.
-        newcomer = RosterRow("mialee", "Mialee", "party", 12, 12, 13, None, None, 0, 0)
+        newcomer = RosterRow(
+            "mialee", "Mialee", "party", 12, 12, (13, None, None), None, None, 0, 0
+        )
         dock.set_roster([newcomer, THORIN, hurt_ogre, KOBOLD])
         assert selected_names(dock) == ["Ogre"]
     assert view.currentIndex().data() == "Ogre"

@@ -14,7 +14,7 @@ from battlemap.ui.roster_model import RosterModel, RosterRow, changed_runs
 
 
 def _row(cid: str, hp: int = 10) -> RosterRow:
-    return RosterRow(cid, cid.title(), "party", hp, 10, 15, 12, 12, 0, 0)
+    return RosterRow(cid, cid.title(), "party", hp, 10, (15, 12, 12), 12, 12, 0, 0)
 
 
 class _Heard:

@@ -19,6 +19,12 @@ from battlemap.core.narration import Sentence
 from battlemap.core.opportunities import Opportunity
 from battlemap.core.planning_choice import PlanChoice
 from battlemap.core.preview import PreviewPoint
+from battlemap.core.roster_columns import (
+    ARMOUR_CLASS,
+    RosterColumn,
+    initiative_count,
+    initiative_total,
+)
 from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.core.time_words import TimeWords
@@ -75,6 +81,13 @@ class CombatExperienceRuleset:
     #: A player rolls his own blows and his own Combat Experience checks.
     player_rolls: frozenset[str] = frozenset(
         {"attack", "damage", "opening", "reroll", "recovery", "interrupt", "abort"}
+    )
+    #: The roster: armour class, the last Combat Experience check's total, and the initiative
+    #: he acts on.
+    roster_columns: Sequence[RosterColumn] = (
+        ARMOUR_CLASS,
+        initiative_total("The Combat Experience check's total (its result, no degrees counted)"),
+        initiative_count("Initiative: the count he acts on this round, highest first; 0 stunned"),
     )
 
     def __init__(self, rules: CheckRules = DEFAULT_RULES) -> None:

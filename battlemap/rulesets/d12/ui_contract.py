@@ -7,6 +7,12 @@ from collections.abc import Sequence
 
 from battlemap.core.opportunities import Opportunity
 from battlemap.core.planning_choice import PlanChoice, ReadiedChoice, ReadyChoices, TriggerChoice
+from battlemap.core.roster_columns import (
+    ARMOUR_CLASS,
+    RosterColumn,
+    initiative_count,
+    initiative_total,
+)
 from battlemap.core.time_words import TimeWords
 from battlemap.rulesets.d12.opportunity_kinds import D12_OPPORTUNITIES, D12_PLAYER_ROLLS
 
@@ -66,6 +72,14 @@ D12_PLANNABLE: tuple[PlanChoice, ...] = (
 D12_TIME_WORDS = TimeWords("unit", "units", 0.5, "half-second unit")
 
 
+#: The roster: armour class, the initiative total (1d12 + modifier) and the count it acts on.
+D12_ROSTER: tuple[RosterColumn, ...] = (
+    ARMOUR_CLASS,
+    initiative_total("Initiative total: the initiative roll with its modifier"),
+    initiative_count("The count the combatant acts on in a round (his place on the timeline)"),
+)
+
+
 class D12WindowContract:
     """The d12 ruleset's members for the window (`Ruleset.plannable`, `initiative_setup`,
     `time_words`)."""
@@ -76,3 +90,4 @@ class D12WindowContract:
     time_words: TimeWords = D12_TIME_WORDS
     opportunities: Sequence[Opportunity] = D12_OPPORTUNITIES
     player_rolls: frozenset[str] = D12_PLAYER_ROLLS
+    roster_columns: Sequence[RosterColumn] = D12_ROSTER
