@@ -82,7 +82,12 @@ def test_events_trusted_at_opening_are_not_checked_again(tmp_path: Path) -> None
     checked = CheckedLog()
     checked.trust(opened.log, [c.id for c in opened.combatants])
     # The engine replays a saved log as equal events, not the same objects.
-    replayed = dataclasses.replace(opened, log=tuple(Event(**vars(e)) for e in opened.log))
+    replayed = dataclasses.replace(
+        opened,
+        log=tuple(
+            Event(e.type, e.time, e.round, e.count, e.actor, dict(e.fields)) for e in opened.log
+        ),
+    )
     save_encounter(replayed, tmp_path / "g.json", checked)
     assert checked.checked_events == 0
     assert (tmp_path / "g.json").read_bytes() == (tmp_path / "f.json").read_bytes()
