@@ -93,3 +93,34 @@ def test_whatever_is_accepted_rolls_within_the_bounds(terms: list[tuple[str, str
     bounds = dice_range(expression)
     if bounds is not None:
         assert bounds.low <= total <= bounds.high
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    count=st.integers(1, 120),
+    faces=st.integers(1, 12_000),
+    modifier=st.one_of(st.none(), st.integers(-1_200_000, 1_200_000)),
+)
+def test_plain_notation_is_accepted_without_the_parser_only_where_the_parser_accepts_it(
+    count: int, faces: int, modifier: int | None
+) -> None:
+    """ "NdM+K" is checked by hand (d20's grammar is slow to import); the answer must be the
+    one the full check over d20's tree gives."""
+    import d20
+
+    from battlemap.core.dice_notation import _Walk
+
+    notation = f"{count}d{faces}"
+    if modifier is not None:
+        notation += f"+{modifier}" if modifier >= 0 else f"-{-modifier}"
+    try:
+        _Walk(notation).expression(d20.parse(notation))
+        full = True
+    except BattlemapError:
+        full = False
+    try:
+        check_notation(notation)
+        ours = True
+    except BattlemapError:
+        ours = False
+    assert ours == full
