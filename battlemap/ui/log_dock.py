@@ -1,8 +1,9 @@
 """The combat log dock: the fight's events as sentences, up to the moment the playhead shows.
 
-Sentences are made once, when events arrive, and kept with their times. Scrubbing only moves
-how many of them the list shows (a binary search and a row insert or removal), so dragging the
-timeline over a fight of thousands of events stays smooth.
+Sentences are made once, when events arrive (a batch of events is one row insert), and kept with
+their times. Scrubbing only moves how many of them the list shows (a binary search and one row
+insert or removal), and the view is a table of fixed-height rows, which adds, drops and scrolls
+to rows by arithmetic: following the playhead costs the same at line 60,000 as at line 60.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence, QPalett
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
-    QListView,
+    QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTableView,
     QWidget,
 )
 
@@ -144,11 +146,23 @@ class LogDock(QDockWidget):
         self.setObjectName("LogDock")
         self._narrator: Narrator | None = None
         self._model = _LogModel(self)
-        self._view = QListView()
+        # A table of one column without headers or grid, not a QListView: a QListView lays out
+        # every row again when rows are added or removed (50 ms a frame at 60,000 lines while
+        # the playhead moves; a QTreeView, 27 ms), where a table of fixed-height rows only
+        # appends or drops the rows' sections and places rows by arithmetic, so following the
+        # playhead costs the same at line 60,000 as at line 60.
+        self._view = QTableView()
         self._view.setModel(self._model)
         self._view.setItemDelegate(_LineDelegate(self._view))
-        # Every row the same height: adding rows and scrolling stay cheap with thousands.
-        self._view.setUniformItemSizes(True)
+        self._view.setShowGrid(False)
+        self._view.setWordWrap(False)
+        self._view.horizontalHeader().hide()
+        self._view.horizontalHeader().setStretchLastSection(True)
+        rows = self._view.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self._view.fontMetrics().height() + 6)
+        self._view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self._view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self._view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self._view.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -204,7 +218,7 @@ class LogDock(QDockWidget):
         """The lines shown, top to bottom, as they read."""
         return self._model.texts()
 
-    def view(self) -> QListView:
+    def view(self) -> QTableView:
         """The list view (for tests and for the main window's focus handling)."""
         return self._view
 
