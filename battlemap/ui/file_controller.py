@@ -99,54 +99,27 @@ class FileController(QObject):
 
     def open_path(self, path: Path, *, quiet: bool = False) -> bool:
         """Load `path`; on a problem say what and where, and leave the open encounter alone."""
+        progress = _OpenProgress(path, self._window)
         try:
             # The file and its rules, as `battlemap simulate` checks them: what opens can play.
-            encounter = self._load_with_progress(path)
+            encounter = _load_off_the_window_thread(path)
         except BattlemapError as error:
+            progress.close()
             if not quiet:
                 QMessageBox.warning(self._window, "Cannot open the encounter", str(error))
             self.message.emit(f"Not opened: {error}")
             return False
         # Everything in the file was just checked: saving it again checks only what is new.
         self._writer.checked.trust(encounter.log, [c.id for c in encounter.combatants])
+        # The window replays the fight and fills its docks in one go on its own thread: the
+        # dialog, if it has shown, stays up saying so until the window is ready.
+        progress.say(f"Replaying {path.name}…")
         self.document.replace(encounter, path)
         self._remember(path)
         self.opened.emit()
+        progress.close()
         self.message.emit(f"Opened {path.name}")
         return True
-
-    def _load_with_progress(self, path: Path) -> Encounter:
-        """`load_checked(path)` on a worker thread while the window stays drawn, behind a
-        modal progress dialog that appears only if it takes over half a second (a long fight's
-        file is megabytes of JSON, every event checked). Raises what load_checked raises."""
-        result: list[Encounter | BaseException] = []
-        loop = QEventLoop()
-
-        def load() -> None:
-            try:
-                result.append(load_checked(path))
-            except BaseException as error:  # handed to the window's thread as it is
-                result.append(error)
-            # Queued into the window's thread (the loop lives there): wakes the loop, or, if
-            # it has not started yet, ends it as soon as it does.
-            QMetaObject.invokeMethod(loop, "quit", Qt.ConnectionType.QueuedConnection)
-
-        progress = QProgressDialog(f"Opening {path.name}…", "", 0, 0, self._window)
-        progress.setWindowTitle("Opening")
-        progress.setCancelButton(None)
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(OPEN_PROGRESS_AFTER_MS)
-        progress.setValue(0)  # starts the minimum-duration clock
-        worker = threading.Thread(target=load, name="battlemap-open", daemon=True)
-        worker.start()
-        loop.exec()
-        worker.join()
-        progress.reset()
-        progress.deleteLater()
-        found = result[0]
-        if isinstance(found, BaseException):
-            raise found
-        return found
 
     def is_read_only(self) -> bool:
         """The open file must not be written over (see paths.is_read_only): Save asks where.
@@ -353,3 +326,53 @@ def _same_as_saved(encounter: Encounter, path: Path) -> bool:
         return load_encounter(path) == encounter
     except BattlemapError:
         return False
+
+
+class _OpenProgress:
+    """A modal progress dialog over the window while a file opens, shown only if opening takes
+    over OPEN_PROGRESS_AFTER_MS (a short file never flashes one)."""
+
+    def __init__(self, path: Path, window: QWidget) -> None:
+        self._dialog = QProgressDialog(f"Opening {path.name}…", "", 0, 0, window)
+        self._dialog.setWindowTitle("Opening")
+        self._dialog.setCancelButton(None)
+        self._dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self._dialog.setMinimumDuration(OPEN_PROGRESS_AFTER_MS)
+        self._dialog.setValue(0)  # starts the minimum-duration clock
+
+    def say(self, text: str) -> None:
+        self._dialog.setLabelText(text)
+        if self._dialog.isVisible():
+            self._dialog.repaint()  # what follows keeps the thread: paint the words now
+
+    def close(self) -> None:
+        self._dialog.reset()
+        self._dialog.deleteLater()
+
+
+def _load_off_the_window_thread(path: Path) -> Encounter:
+    """`load_checked(path)` on a worker thread while the window's event loop runs (it repaints,
+    and shows the progress dialog when its time comes): a long fight's file is megabytes of
+    JSON with every event checked. Raises what load_checked raises."""
+    result: list[Encounter | BaseException] = []
+    loop = QEventLoop()
+
+    def load() -> None:
+        try:
+            result.append(load_checked(path))
+        except BaseException as error:  # handed to the window's thread as it is
+            result.append(error)
+        # Queued into the window's thread (the loop lives there): wakes the loop, or, if it
+        # has not started yet, ends it as soon as it does.
+        QMetaObject.invokeMethod(loop, "quit", Qt.ConnectionType.QueuedConnection)
+
+    worker = threading.Thread(target=load, name="battlemap-open", daemon=True)
+    worker.start()
+    # Input is blocked by the dialog once it shows; until then it is held back here, so that
+    # nothing is edited while the file is read.
+    loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+    worker.join()
+    found = result[0]
+    if isinstance(found, BaseException):
+        raise found
+    return found

@@ -189,3 +189,42 @@ def test_saving_twice_checks_the_log_once(window: MainWindow) -> None:
     assert first == events
     window.files.save(wait=True)
     assert checked.checked_events == first
+
+
+def test_opening_reads_the_file_off_the_window_thread_behind_a_progress_dialog(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is read on a worker thread while the window's loop runs; the dialog shows (here
+    at once: its delay set to 0) and is gone once the fight is open."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QProgressDialog
+
+    from battlemap.ui import file_controller
+
+    path = window.document.path
+    assert path is not None
+    seen: list[tuple[bool, bool]] = []
+    release = threading.Event()
+    real = file_controller.load_checked
+
+    def held(where: Path) -> Encounter:
+        assert release.wait(timeout=60), "the window's loop never ran"
+        seen.append((threading.current_thread() is threading.main_thread(), False))
+        return real(where)
+
+    def look() -> None:
+        # On the window's thread, inside the loop that waits for the worker: until the dialog
+        # shows (its own zero-delay timer), look again at the loop's next turn.
+        if not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]:
+            QTimer.singleShot(0, look)
+            return
+        seen.append((threading.current_thread() is threading.main_thread(), True))
+        release.set()
+
+    monkeypatch.setattr(file_controller, "load_checked", held)
+    monkeypatch.setattr(file_controller, "OPEN_PROGRESS_AFTER_MS", 0)
+    window.show()
+    QTimer.singleShot(0, look)
+    assert window.files.open_path(path)
+    assert seen == [(True, True), (False, False)]
+    assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
