@@ -1,17 +1,21 @@
 """Committed planned paths on the map, drawn so that a frame costs only what changed.
 
-Each path is a token's position followed by its waypoints. It is cut in two: the head, from
-the token to its first waypoint, which changes whenever the token moves; and the tail, the
-waypoints onwards, which changes only when a plan is added, edited or begun. Heads and tails
-are two device-cached items, so a token gliding repaints only the heads (and only when a head
-really changed), and the tails are drawn once per plan change and per zoom.
+Each path is a token's position followed by its waypoints. It is cut in two pieces: the head,
+from the token to its first waypoint, which changes whenever the token moves; and the tail, the
+waypoints onwards, which changes only when a plan is added, edited or begun. A piece's dashes
+are built once per change and zoom; the layer holding every piece is device-cached, so frames
+in which no path changed only blit it, and a change builds only the pieces that changed.
 
-Dashes are built here as line pieces, once per path and zoom, instead of by Qt's dasher on
-every paint: a dashed antialiased cosmetic pen with round caps costs about 200 times as much
-as the same dashes drawn as separate square-capped lines (measured: 2.7 s against 14 ms for
-200 paths of 4 map-long legs), and looks the same at this width (the caps differ only in the
-half-covered corner pixels of a 2-pixel line). The pattern is Qt's DashLine: 4 widths on,
-2 off, continued round corners and started afresh at the token and at the first waypoint.
+Dashes are built here as line pieces instead of by Qt's dasher on every paint: a dashed
+antialiased cosmetic pen with round caps costs about 200 times as much as the same dashes
+drawn as separate square-capped lines (measured: 2.7 s against 14 ms for 200 paths of 4
+map-long legs), and looks the same at this width (the caps differ only in the half-covered
+corner pixels of a 2-pixel line). The pattern is Qt's DashLine: 4 widths on, 2 off, continued
+round corners, started afresh at the token and at the first waypoint.
+
+The layer draws opaque into its cache and is blended once, at the path colour's alpha, as a
+whole: where paths cross or retrace themselves they do not darken, as when they were one
+stroked path.
 
 Path lines are cosmetic (the same width at any zoom); dots and arrowheads scale with the map.
 """
@@ -20,10 +24,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.core.encounter import Point
@@ -97,7 +101,7 @@ def arrowhead(before: Point, tip: Point) -> QPainterPath:
 
 
 class _Piece:
-    """One actor's part of a layer: its polyline, dots, arrow, and dashes at the last zoom."""
+    """One piece of a layer: its polyline, dots, arrow, and its dashes at the last zoom."""
 
     def __init__(self, points: Polyline, dots: tuple[Point, ...], arrow: bool) -> None:
         self.key = (points, dots, arrow)
@@ -124,35 +128,44 @@ class _Piece:
 
 
 class DashedLayer(QGraphicsItem):
-    """Some actors' dashed polylines with their dots and arrowheads, in one device-cached item
-    that is drawn again only when one of them changes or the zoom does."""
+    """Dashed polylines with their dots and arrowheads, keyed pieces in one device-cached
+    item that is drawn again only when a piece changes or the zoom does."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(PATHS_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._pen = QPen(PATH, LINE_PX)
+        # Opaque into the cache, blended once at the colour's alpha (module docstring).
+        opaque = QColor(PATH)
+        opaque.setAlpha(255)
+        self.setOpacity(PATH.alphaF())
+        self._pen = QPen(opaque, LINE_PX)
         self._pen.setCosmetic(True)
         # Square caps stand for Qt's round ones: at two pixels only corner pixels differ.
         self._pen.setCapStyle(Qt.PenCapStyle.SquareCap)
-        self._brush = QBrush(PATH)
-        self._pieces: dict[str, _Piece] = {}
+        self._brush = QBrush(opaque)
+        self._pieces: dict[Hashable, _Piece] = {}
         self._bounds = QRectF()
-        #: How many times the layer's drawing was thrown away (for tests and the benchmark).
+        #: How many times the layer's drawing was thrown away, and how many pieces were built
+        #: (for tests and the benchmark).
         self.redraws = 0
+        self.built = 0
 
-    def set_pieces(self, pieces: Mapping[str, tuple[Polyline, tuple[Point, ...], bool]]) -> None:
-        """Each actor's (polyline, dots, arrow at the end); the layer is drawn again only if
-        one of them differs from what it shows."""
+    def set_pieces(
+        self, pieces: Mapping[Hashable, tuple[Polyline, tuple[Point, ...], bool]]
+    ) -> None:
+        """Each piece's (polyline, dots, arrow at the end); the layer is drawn again only if
+        one of them differs from what it shows, and only those are built again."""
         changed = pieces.keys() != self._pieces.keys()
-        kept: dict[str, _Piece] = {}
-        for actor, (points, dots, arrow) in pieces.items():
-            old = self._pieces.get(actor)
+        kept: dict[Hashable, _Piece] = {}
+        for key, (points, dots, arrow) in pieces.items():
+            old = self._pieces.get(key)
             if old is not None and old.key == (points, dots, arrow):
-                kept[actor] = old
+                kept[key] = old
             else:
-                kept[actor] = _Piece(points, dots, arrow)
+                kept[key] = _Piece(points, dots, arrow)
+                self.built += 1
                 changed = True
         if not changed:
             return
@@ -165,7 +178,7 @@ class DashedLayer(QGraphicsItem):
         self.redraws += 1
         self.update()
 
-    def actors(self) -> list[str]:
+    def keys(self) -> list[Hashable]:
         return list(self._pieces)
 
     def boundingRect(self) -> QRectF:
@@ -205,12 +218,11 @@ def split_path(
 
 
 class CachedPlanPaths:
-    """Every committed planned path as two layers: heads (they follow the tokens) and tails
-    (they follow the plans). Add `items()` to the scene."""
+    """Every committed planned path, as a head and a tail piece (keyed (actor, "head") and
+    (actor, "tail")) in one cached layer. Add `items()` to the scene."""
 
     def __init__(self) -> None:
-        self.heads = DashedLayer()
-        self.tails = DashedLayer()
+        self.layer = DashedLayer()
         self._count = 0
 
     @property
@@ -218,18 +230,18 @@ class CachedPlanPaths:
         return self._count
 
     def items(self) -> tuple[QGraphicsItem, ...]:
-        return (self.heads, self.tails)
+        return (self.layer,)
 
     def set_paths(self, paths: Mapping[str, Sequence[Point]]) -> None:
-        heads: dict[str, tuple[Polyline, tuple[Point, ...], bool]] = {}
-        tails: dict[str, tuple[Polyline, tuple[Point, ...], bool]] = {}
+        pieces: dict[Hashable, tuple[Polyline, tuple[Point, ...], bool]] = {}
+        count = 0
         for actor, points in paths.items():
             if len(points) < 2:
                 continue
             head, tail = split_path(points)
-            heads[actor] = head
+            count += 1
+            pieces[(actor, "head")] = head
             if tail is not None:
-                tails[actor] = tail
-        self._count = len(heads)
-        self.heads.set_pieces(heads)
-        self.tails.set_pieces(tails)
+                pieces[(actor, "tail")] = tail
+        self._count = count
+        self.layer.set_pieces(pieces)
