@@ -18,6 +18,7 @@ from battlemap.rulesets.base import Ruleset
 _BUILT_IN: dict[str, str] = {
     "d12": "battlemap.rulesets.d12.ruleset:D12Ruleset",
     "combat-experience": "battlemap.rulesets.combat_experience.ruleset:CombatExperienceRuleset",
+    "13th-age": "battlemap.rulesets.thirteenth_age.ruleset:ThirteenthAgeRuleset",
 }
 _REGISTERED: dict[str, Callable[[], Ruleset]] = {}
 

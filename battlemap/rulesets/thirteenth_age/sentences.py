@@ -1,0 +1,161 @@
+"""The 13th Age events as sentences (`battlemap simulate --text`, the log dock).
+
+The shared narrator puts the moment in front ("Round 2, initiative 17: ") or, for initiative
+and the order, "Initiative: ".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from battlemap.core.events import Event
+from battlemap.core.narration import Sentence, tell_roll
+
+Name = Callable[[str | None], str]
+
+#: Rolls told by the sentence of what they decide.
+_TOLD_ELSEWHERE = frozenset({"initiative", "attack", "damage", "disengage", "death_save", "save"})
+
+
+def _roll(e: Event, name: Name) -> str | None:
+    return None if e["purpose"] in _TOLD_ELSEWHERE else tell_roll(e, name)
+
+
+def _initiative(e: Event, name: Name) -> str:
+    shared = f" (shared by kind {e['shared']})" if e.get("shared") else ""
+    return f"{name(e.actor)} rolls {e['natural']}{shared} + {e['bonus']} = {e['total']}"
+
+
+def _order(e: Event, name: Name) -> str:
+    listed = ", ".join(f"{name(str(a))} {t}" for a, t in zip(e["order"], e["totals"], strict=True))
+    return f"the order each round, highest first (PCs first on a tie): {listed}"
+
+
+def _escalation(e: Event, name: Name) -> str:
+    return f"the escalation die shows {e['value']} (PCs add it to their attacks)"
+
+
+def _turn(e: Event, name: Name) -> str:
+    return f"{name(e.actor)}'s turn"
+
+
+def _engaged(e: Event, name: Name) -> str:
+    if e["on"]:
+        return f"{name(e.actor)} and {name(str(e['target']))} are engaged"
+    return f"{name(e.actor)} and {name(str(e['target']))} are no longer engaged"
+
+
+def _attack(e: Event, name: Name) -> str:
+    who, whom = name(e.actor), name(str(e["target"]))
+    escalation = f" + {e['escalation']} escalation" if e["escalation"] else ""
+    sums = f"{e['natural']} + {e['bonus']}{escalation} = {e['total']} vs {e['vs']} {e['defense']}"
+    if e["fumble"]:
+        return f"{who} attacks {whom} with {e['attack']}: natural 1, a fumble ({sums})"
+    if e["crit"]:
+        return (
+            f"{who} crits {whom} with {e['attack']} ({sums}): {e['rolled']} doubled, "
+            f"{e['damage']} damage"
+        )
+    if e["hit"]:
+        return f"{who} hits {whom} with {e['attack']} ({sums}): {e['damage']} damage"
+    miss = f", {e['damage']} miss damage" if e["damage"] else ""
+    return f"{who} misses {whom} with {e['attack']} ({sums}){miss}"
+
+
+def _disengage(e: Event, name: Name) -> str:
+    foes = len(e["foes"])
+    penalty = f" {e['penalty']}" if e["penalty"] else ""
+    result = "breaks away" if e["success"] else "fails, loses his move and stays engaged"
+    return (
+        f"{name(e.actor)} tries to disengage from {foes} {'foe' if foes == 1 else 'foes'}: "
+        f"{e['natural']}{penalty} = {e['roll']} against {e['needed']}: {result}"
+    )
+
+
+def _opportunity(e: Event, name: Name) -> str:
+    who, whom = name(e.actor), name(str(e["target"]))
+    if e["taken"]:
+        return f"{who} makes an opportunity attack on {whom} at ({e['x']:.2f}, {e['y']:.2f})"
+    return f"{who} lets {whom} go (no opportunity attack)"
+
+
+def _intercept(e: Event, name: Name) -> str:
+    who, whom = name(e.actor), name(str(e["target"]))
+    if e["taken"]:
+        return f"{who} intercepts {whom} at ({e['x']:.2f}, {e['y']:.2f})"
+    return f"{who} lets {whom} pass"
+
+
+_RESULTS = {
+    "recovers": "recovers (spends a recovery)",
+    "recovers_and_acts": "a natural 20: recovers and acts",
+    "fails": "fails",
+    "ignored": "fails, but he is stable",
+    "dies": "the fourth failure: dies",
+    "coma": "the fourth failure: falls into a coma",
+}
+
+
+def _death_save(e: Event, name: Name) -> str:
+    return (
+        f"{name(e.actor)}'s death save: {e['total']} against {e['needed']}: "
+        f"{_RESULTS.get(str(e['result']), str(e['result']))} ({e['failures']} failed so far)"
+    )
+
+
+def _save(e: Event, name: Name) -> str:
+    result = "saves, it ends" if e["success"] else "fails, it goes on"
+    versus = f"{e['natural']} against {e['needed']}"
+    return f"{name(e.actor)} saves against {e['against']} damage: {versus}: {result}"
+
+
+def _condition(e: Event, name: Name) -> str | None:
+    who = name(e.actor)
+    what = str(e["condition"])
+    if what == "ongoing":
+        if e["on"]:
+            return f"{who} takes {e['amount']} ongoing damage (save ends)"
+        return f"{who}'s ongoing damage ends"
+    if what == "dying":
+        return f"{who} is unconscious and dying" if e["on"] else f"{who} is conscious again"
+    if what == "dead":
+        return f"{who} is dead"
+    if what == "staggered":
+        return None  # the status event says it
+    return f"{who} is {what}" if e["on"] else f"{who} is no longer {what}"
+
+
+def _healed(e: Event, name: Name) -> str:
+    return (
+        f"{name(e.actor)} heals {e['amount']} to {e['hp']} hp ({e['recoveries']} recoveries left)"
+    )
+
+
+def _damage(e: Event, name: Name) -> str:
+    source = " ongoing" if e["source"] == "ongoing" else ""
+    return f"{name(e.actor)} takes {e['amount']}{source} damage, {e['hp']} hp left"
+
+
+SENTENCES: Mapping[str, Sentence] = MappingProxyType(
+    {
+        "roll": _roll,
+        "initiative": _initiative,
+        "initiative_order": _order,
+        "escalation": _escalation,
+        "turn": _turn,
+        "engaged": _engaged,
+        "attack": _attack,
+        "disengage": _disengage,
+        "opportunity_attack": _opportunity,
+        "intercept": _intercept,
+        "death_save": _death_save,
+        "save": _save,
+        "condition": _condition,
+        "healed": _healed,
+        "damage": _damage,
+        "blow_skipped": lambda e, name: (
+            f"{name(e.actor)} cannot attack {name(str(e['target']))}: {e['reason']}"
+        ),
+    }
+)
