@@ -117,9 +117,8 @@ class ThirteenthAgeFight:
             if round_number == 1:
                 yield from self._initiative()
             # "At the start of the second round, the GM sets the escalation die at 1."
-            self.engine.emit(
-                "escalation", None, round=round_number, value=value_in_round(round_number)
-            )
+            # The event's own `round` (its header in the file) is the round the value is for.
+            self.engine.emit("escalation", None, value=value_in_round(round_number))
             yield from self._turns(round_number)
 
     def _settled(self) -> bool:
