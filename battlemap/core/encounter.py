@@ -170,6 +170,8 @@ class Encounter:
     sides: Mapping[str, Mapping[str, StatValue]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    #: The ruleset's settings for this fight (`RulesetFields.encounter`): d12's `intercepts`.
+    options: Mapping[str, StatValue] = field(default_factory=lambda: MappingProxyType({}))
 
     def combatant(self, combatant_id: str) -> Combatant:
         for combatant in self.combatants:

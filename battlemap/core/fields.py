@@ -38,7 +38,8 @@ def _empty() -> Mapping[str, FieldSpec]:
 
 @dataclass(frozen=True)
 class RulesetFields:
-    """The fields a ruleset adds to combatants, plans and sides (`"sides": {"goblins": {...}}`),
+    """The fields a ruleset adds to combatants, plans, sides (`"sides": {"goblins": {...}}`) and
+    the encounter as a whole (`"options": {...}`: the table's settings for this fight),
     the shared combatant fields it does not use with the value they take when absent (d12's
     `init_mod`, `dex`, `attacks_per_round`, `initiative_roll`), and the range of a plan's
     `count`."""
@@ -46,6 +47,9 @@ class RulesetFields:
     combatant: Mapping[str, FieldSpec] = field(default_factory=_empty)
     plan: Mapping[str, FieldSpec] = field(default_factory=_empty)
     side: Mapping[str, FieldSpec] = field(default_factory=_empty)
+    #: The encounter's own settings (`"options"` in the file; d12's `intercepts`), read into
+    #: `Encounter.options`; an option left out takes the ruleset's default.
+    encounter: Mapping[str, FieldSpec] = field(default_factory=_empty)
     unused: Mapping[str, int | None] = field(default_factory=lambda: MappingProxyType({}))
     #: The counts a plan's `count` may name (a d12 delay: 1 to 12; an initiative to drop to).
     counts: tuple[int, int] = (1, 12)

@@ -8,6 +8,7 @@ all speak of the kinds the open fight has, and none of them names a ruleset's ki
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -28,7 +29,9 @@ class Opportunity:
     the rolls taking it brings (d12's attack of opportunity: "attack", "damage"): the prompt
     then offers "take it and roll at the table", and the table makes those rolls until the
     last one is made or an event of type `resolved_by` says the blow is over (a miss has no
-    damage roll).
+    damage roll). `setting` names the encounter option (`options` in the file) by which the
+    table decides how this kind is offered: "ask" (the window asks; the default), "auto"
+    (taken without asking) or "off" (never offered, which the ruleset itself honours).
     """
 
     kind: str
@@ -42,6 +45,7 @@ class Opportunity:
     rolls: tuple[str, ...] = ()
     resolved_by: str = ""
     tone: Tone = "danger"
+    setting: str = ""
 
     @property
     def with_roll(self) -> bool:
@@ -51,6 +55,11 @@ class Opportunity:
     def answer_text(self, who: str, whom: str, taken: bool) -> str:
         """'Thorin attacks the runner (opportunity)': an answer as the History lists it."""
         return (self.taken if taken else self.declined).format(who=who, whom=whom)
+
+
+def taken_without_asking(opportunity: Opportunity, options: Mapping[str, object]) -> bool:
+    """Whether the encounter's options say this kind is taken without asking ("auto")."""
+    return bool(opportunity.setting) and options.get(opportunity.setting) == "auto"
 
 
 def kinds(opportunities: tuple[Opportunity, ...]) -> tuple[str, ...]:

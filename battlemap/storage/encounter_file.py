@@ -188,6 +188,8 @@ def encounter_to_dict(encounter: Encounter) -> dict[str, object]:
         data["name"] = encounter.name
     data["map"] = _map_to_dict(encounter.map)
     own = fields_for(encounter.ruleset)
+    if encounter.options:
+        data["options"] = {k: stat_to_json(v) for k, v in encounter.options.items()}
     if encounter.sides:
         data["sides"] = {
             side: {k: stat_to_json(v) for k, v in values.items()}

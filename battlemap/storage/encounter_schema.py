@@ -92,6 +92,7 @@ TOP_KEYS = (
     "ruleset",
     "name",
     "map",
+    "options",
     "sides",
     "combatants",
     "plans",
@@ -153,12 +154,18 @@ def parse_encounter(data: object, source: str) -> Encounter:
         raise root.error(f"an encounter file must hold a JSON object {{...}}, got {describe(data)}")
     check_format_and_version(root, "encounter file", FORMAT, VERSION)
     fields = read_object(
-        root, "an encounter", TOP_KEYS, optional=("name", "sides", "plans", "seed", "log")
+        root,
+        "an encounter",
+        TOP_KEYS,
+        optional=("name", "options", "sides", "plans", "seed", "log"),
     )
     ruleset = read_text(fields["ruleset"], "ruleset")
     own = fields_for(ruleset)
     name = read_text(fields["name"], "name", allow_empty=True) if "name" in fields else ""
     map_spec = _parse_map(fields["map"])
+    options = (
+        _parse_options(fields["options"], own) if "options" in fields else MappingProxyType({})
+    )
     sides = _parse_sides(fields["sides"], own) if "sides" in fields else MappingProxyType({})
     combatants = _parse_combatants(fields["combatants"], map_spec, own)
     plans = _parse_plans(fields["plans"], combatants, map_spec, own) if "plans" in fields else ()
@@ -175,7 +182,16 @@ def parse_encounter(data: object, source: str) -> Encounter:
         seed=seed,
         log=log,
         sides=sides,
+        options=options,
     )
+
+
+def _parse_options(node: Node, own: RulesetFields) -> Mapping[str, StatValue]:
+    """`"options": {"intercepts": "off"}`: the ruleset's settings for this fight."""
+    if not own.encounter:
+        raise node.error("this ruleset has no options")
+    fields = read_object(node, "the options", tuple(own.encounter), optional=tuple(own.encounter))
+    return MappingProxyType(dict(read_stats(fields, own.encounter)))
 
 
 def _parse_sides(node: Node, own: RulesetFields) -> Mapping[str, Mapping[str, StatValue]]:

@@ -21,7 +21,7 @@ from battlemap.core.decisions import (
 )
 from battlemap.core.errors import BattlemapError
 from battlemap.core.events import Event
-from battlemap.core.opportunities import Opportunity
+from battlemap.core.opportunities import Opportunity, taken_without_asking
 from battlemap.rulesets.base import opportunity_named, player_rolls_of
 from battlemap.storage.settings import Settings
 from battlemap.ui.choice_prompt import ChoicePrompt
@@ -100,9 +100,15 @@ class DecisionController(QObject):
         )
 
     def offers(self, request: ChoiceRequest) -> bool | None:
-        """Ask the game master (None), unless the settings say not to offer this kind."""
+        """Ask the game master (None), unless the settings say not to offer this kind, or the
+        encounter's options say the table takes it without asking ("auto")."""
         settings = self._settings()
-        return False if request.kind in settings.not_offered else None
+        if request.kind in settings.not_offered:
+            return False
+        offered = opportunity_named(self.session.ruleset, request.kind)
+        if offered is not None and taken_without_asking(offered, self.session.encounter.options):
+            return True
+        return None
 
     # --- session and prompt slots ------------------------------------------------------------
 

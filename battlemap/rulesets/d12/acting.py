@@ -8,7 +8,7 @@ from battlemap.core.encounter import Plan
 from battlemap.core.engine import Process, Wait
 from battlemap.core.state import State
 from battlemap.rulesets.d12.context import Fight
-from battlemap.rulesets.d12.tables import ACTION_UNITS, PHASE_COMPLETE
+from battlemap.rulesets.d12.tables import PHASE_COMPLETE, units_of
 
 
 def begin(fight: Fight, actor: str, plan: Plan, start: float, action_id: str, **fields: Any) -> str:
@@ -18,7 +18,7 @@ def begin(fight: Fight, actor: str, plan: Plan, start: float, action_id: str, **
         actor,
         id=action_id,
         action=plan.action,
-        ends=start + ACTION_UNITS[plan.action],
+        ends=start + units_of(plan.action, plan.round),
         **fields,
     )
     return action_id
@@ -35,6 +35,6 @@ def finish(
     fight: Fight, actor: str, action_id: str, plan: Plan, start: float, result: str
 ) -> Process:
     """Wait for the end of the plan's units and say it ended, unless it already did."""
-    yield Wait(start + ACTION_UNITS[plan.action], PHASE_COMPLETE, fight.ranks[actor])
+    yield Wait(start + units_of(plan.action, plan.round), PHASE_COMPLETE, fight.ranks[actor])
     if is_current(fight.state, actor, action_id):
         fight.engine.emit("action_end", actor, id=action_id, action=plan.action, result=result)

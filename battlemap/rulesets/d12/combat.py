@@ -8,11 +8,17 @@ from battlemap.core.engine import NeedRoll, Process
 from battlemap.core.state import State
 from battlemap.geometry.contact import footprint_gap, within_reach
 from battlemap.rulesets.d12.context import Fight
-from battlemap.rulesets.d12.reducers import armor_class, spell_went_off
+from battlemap.rulesets.d12.reducers import armor_class, prone, spell_went_off
 
 #: 3e: "If you take damage while trying to cast a spell, you must make a Concentration check
 #: (DC 10 + points of damage taken + the level of the spell you're casting)."
 CONCENTRATION_BASE_DC = 10
+#: 3e: "Casting defensively ... requires a Concentration check (DC 15 + spell level)".
+DEFENSIVE_BASE_DC = 15
+#: 3e prone: "-4 penalty on melee attack rolls".
+PRONE_MELEE_ATTACK = -4
+#: Feet to an adjacent square: what a reach weapon cannot strike.
+ADJACENT = 5
 
 
 def profile(state: State, actor: str, name: str | None) -> AttackProfile:
@@ -33,6 +39,7 @@ def blow(
     key: str,
     fixed_from: str | None = None,
     reach_known: bool = False,
+    provoked: bool = False,
 ) -> Process:
     """One attack roll: d20 + bonus against AC; a natural 20 hits and a natural 1 misses.
 
@@ -40,13 +47,29 @@ def blow(
     rolls are keyed. `fixed_from`: the action whose plan's fixed rolls this blow takes
     (None for an attack of opportunity, which never takes a plan's rolls).
     `reach_known`: the rules already established the target is in reach (an attack of
-    opportunity is made because the square the target leaves is threatened)."""
+    opportunity is made because the square the target leaves is threatened). `provoked`: an
+    attack of opportunity provoked by the action the target begins at this instant."""
     now = fight.engine.now
     me, them = fight.state[actor], fight.state[target]
     if them.down:
         fight.engine.emit("blow_skipped", actor, target=target, reason="target is down")
         return
     here, there = me.position_at(now), them.position_at(now)
+    melee = profile.range is None
+    if (
+        melee
+        and me.combatant.reach_weapon
+        and within_reach(here, me.combatant.squares, there, them.combatant.squares, ADJACENT)
+    ):
+        # 3e: a reach weapon "can't be used against an adjacent foe".
+        fight.engine.emit(
+            "blow_skipped",
+            actor,
+            target=target,
+            attack=profile.name,
+            reason="too close for a reach weapon",
+        )
+        return
     reach = profile.range if profile.range is not None else me.combatant.reach
     if not reach_known and not within_reach(
         here, me.combatant.squares, there, them.combatant.squares, reach
@@ -72,9 +95,10 @@ def blow(
         ),
         fight.fixed.take(fixed_from, "attack"),
     )
-    bonus = profile.bonus + extra
+    # 3e: a prone attacker takes -4 on melee attack rolls.
+    bonus = profile.bonus + extra + (PRONE_MELEE_ATTACK if melee and prone(me) else 0)
     total = roll.total + bonus
-    ac = armor_class(them, now)
+    ac = armor_class(them, now, ranged=not melee)
     hit = roll.total == 20 or (roll.total != 1 and total >= ac)
     dealt = 0
     damage_detail = ""
@@ -105,10 +129,18 @@ def blow(
         damage_roll=damage_detail,
     )
     if hit:
-        yield from damage(fight, target, dealt, source=actor, key=key)
+        yield from damage(fight, target, dealt, source=actor, key=key, provoked=provoked)
 
 
-def damage(fight: Fight, target: str, amount: int, source: str | None, key: str) -> Process:
+def damage(
+    fight: Fight,
+    target: str,
+    amount: int,
+    source: str | None,
+    key: str,
+    *,
+    provoked: bool = False,
+) -> Process:
     """Lower hit points; drop the target at 0 or below; a caster mid-spell must concentrate
     (a check keyed under the damaging blow's `key`)."""
     them = fight.state[target]
@@ -130,7 +162,7 @@ def damage(fight: Fight, target: str, amount: int, source: str | None, key: str)
         )
     if action is None or action.spell is None or not action.start <= now < action.end:
         return
-    if action.start == now:
+    if action.start == now and not provoked:
         fight.engine.emit(
             "order_note",
             target,
@@ -183,4 +215,44 @@ def drop(fight: Fight, target: str) -> None:
     if them.action is not None:
         fight.engine.emit(
             "action_end", target, id=them.action.id, action=them.action.action, result="down"
+        )
+
+
+def cast_defensively(fight: Fight, caster: str, action_id: str, spell_level: int) -> Process:
+    """3e casting defensively: no attack of opportunity, but a Concentration check (DC 15 +
+    spell level) when the casting begins; failed, the spell is lost."""
+    them = fight.state[caster]
+    dc = DEFENSIVE_BASE_DC + spell_level
+    roll = yield NeedRoll(
+        RollRequest(
+            caster,
+            "concentration",
+            "1d20",
+            f"{them.combatant.name} casts defensively (Concentration DC {dc})",
+            f"{action_id}/defensively/concentration",
+        ),
+        fight.fixed.take(action_id, "concentration"),
+    )
+    bonus = them.combatant.concentration
+    total = roll.total + bonus
+    success = total >= dc
+    action = them.action
+    spell = None if action is None else action.spell
+    fight.engine.emit(
+        "concentration_check",
+        caster,
+        spell=spell,
+        dc=dc,
+        roll=roll.total,
+        bonus=bonus,
+        total=total,
+        success=success,
+        damage=0,
+        source=None,
+        defensively=True,
+    )
+    if not success and action is not None:
+        fight.engine.emit("spell_lost", caster, spell=spell)
+        fight.engine.emit(
+            "action_end", caster, id=action.id, action=action.action, result="spell lost"
         )

@@ -26,7 +26,7 @@ from battlemap.rulesets.d12.fixed_rolls import FixedRolls
 from battlemap.rulesets.d12.ids import plans_by_round
 from battlemap.rulesets.d12.initiative import Contender, Initiative, tie_groups
 from battlemap.rulesets.d12.sight import Sight
-from battlemap.rulesets.d12.tables import ACTION_UNITS, PHASE_ACT, PHASE_ROUND
+from battlemap.rulesets.d12.tables import PHASE_ACT, PHASE_ROUND, units_of
 
 
 def start(engine: Engine) -> None:
@@ -91,6 +91,8 @@ def _begin(engine: Engine) -> Process:
         # watcher would otherwise look at every event of the fight for nothing).
         readiness.watch(fight, run)
     for c in encounter.combatants:
+        # Spawned first: at his count, flat-footed ends before his action there begins.
+        engine.spawn(_alert(fight, c.id, initiative[c.id]), engine.now, phase=PHASE_ACT)
         if turns[c.id]:
             engine.spawn(
                 _turns(fight, c.id, initiative[c.id], turns[c.id]), engine.now, phase=PHASE_ACT
@@ -154,6 +156,13 @@ def _rounds(engine: Engine, first_round: int) -> Process:
         if upcoming is not None and upcoming >= clock.round_start(following):
             following = clock.round_of(upcoming)
         round_number = following
+
+
+def _alert(fight: Fight, actor: str, init: Initiative) -> Process:
+    """Flat-footed until his initiative count first comes in a round he may act in, plan or
+    not ("Thorin and the earth elemental have not yet acted and are still flat-footed")."""
+    yield Wait(fight.clock.time_of(init.first_round, init.count), PHASE_ACT, fight.ranks[actor])
+    fight.engine.emit("flat_footed_ends", actor)
 
 
 def _turns(
@@ -221,12 +230,12 @@ def _turns(
                     plan_round=round_number,
                     reason="down",
                 )
-                start += ACTION_UNITS[plan.action]
+                start += units_of(plan.action, plan.round)
                 continue
             # Its action_start spends the plan's slot (reducers.py): until it ends he is not
             # free to intercept, even if the action is cut short.
             yield from run(fight, actor, plan, start, action_id, round_plans)
-            start += ACTION_UNITS[plan.action]
+            start += units_of(plan.action, plan.round)
 
 
 def _names(ids: list[str]) -> str:

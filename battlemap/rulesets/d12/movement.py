@@ -10,6 +10,7 @@ accepted intercept sets the interceptor off on a move of its own (`set_off`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Collection
 from typing import Any
@@ -31,11 +32,11 @@ from battlemap.rulesets.d12.opportunity import (
     provoke,
 )
 from battlemap.rulesets.d12.tables import (
-    ACTION_UNITS,
     MOVEMENT_MULTIPLIER,
     PHASE_ACT,
     PHASE_COMPLETE,
     PHASE_MOVE,
+    units_of,
 )
 
 #: What a mover wakes up for, in the order they are handled when they fall together.
@@ -63,7 +64,7 @@ def timed_path(fight: Fight, actor: str, plan: Plan, start: float) -> tuple[Time
     points = [here, *waypoints]
     if fight.walls is not None:
         points = fight.walls.stop_short(points)
-    path = TimedPath.for_duration(points, start, pace, ACTION_UNITS[plan.action])
+    path = TimedPath.for_duration(points, start, pace, units_of(plan.action, plan.round))
     return path, (waypoints[-1] if waypoints else here)
 
 
@@ -105,7 +106,7 @@ def follow(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) -
     assert plan.target is not None
     quarry = plan.target
     me = fight.state[actor].combatant
-    end = start + ACTION_UNITS[plan.action]
+    end = start + units_of(plan.action, plan.round)
     pace = d12_pace(me.speed)
 
     def replan(now: float) -> TimedPath:
@@ -129,6 +130,94 @@ def follow(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) -
     )
     yield from travel(fight, actor, action_id, path, None, replan=replan, until=end)
     yield from finish(fight, actor, action_id, plan, start, "done")
+
+
+def take_five_foot_step(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) -> None:
+    """3e: "a 5-foot step is not an action"; in d12 it takes no time units of its own, so the
+    token is set on the next square at the instant (no path to travel, nothing to provoke).
+    A step to more than one square away (a start the file could not know) is dropped."""
+    here = fight.state[actor].position_at(start)
+    there = plan.path[-1]
+    if max(abs(there[0] - here[0]), abs(there[1] - here[1])) > 1.0 + 1e-9:
+        fight.engine.emit(
+            "plan_skipped",
+            actor,
+            action=plan.action,
+            plan_round=plan.round,
+            reason=f"a 5-foot step moves one square at most; ({there[0]:g}, {there[1]:g}) "
+            f"is farther from ({here[0]:g}, {here[1]:g})",
+        )
+        return
+    points = [here, there]
+    if fight.walls is not None:
+        points = fight.walls.stop_short(points)
+    begin(fight, actor, plan, start, action_id, destination=list(there))
+    x, y = points[-1]
+    fight.engine.emit("position", actor, x=x, y=y, stopped=True)
+    fight.engine.emit("action_end", actor, id=action_id, action=plan.action, result="done")
+
+
+#: 3e charge: "You must move at least 10 feet (2 squares)".
+CHARGE_LEAST_SQUARES = 2.0
+
+
+def charge_refusal(
+    fight: Fight, actor: str, target: str, path: TimedPath, end: float
+) -> str | None:
+    """Why this charge may not be made (3e), or None: at least 2 squares of movement before
+    the target comes within reach, and no ally in the way. The path is one straight line
+    (validation refuses bends; with no waypoint it runs straight at the target)."""
+    start = path.start_time
+    contact = _contact(fight, actor, path, target, start, end)
+    if contact is None:
+        return None  # not reached in time: the charge runs and strikes nothing
+    moved = path.distance_at(contact)
+    name = fight.state[target].combatant.name
+    if moved < CHARGE_LEAST_SQUARES - 1e-9:
+        where = "already within reach" if moved < 1e-9 else f"within reach after {moved:.2f}"
+        return (
+            f"a charge needs at least 2 squares of movement toward the target (3e); "
+            f"{name} is {where}"
+        )
+    me = fight.state[actor]
+    line = path.polyline.cut(moved)
+    for cid, other in fight.state.combatants.items():
+        c = other.combatant
+        if cid == actor or other.down or c.side != me.combatant.side:
+            continue
+        there = other.position_at(start)
+        # Blocked where the charger's square would overlap the ally's on the way.
+        if _gap_to_line(there, line.points) < (c.squares + me.combatant.squares) / 2 - 1e-6:
+            return f"a charge may not pass an ally (3e): {c.name} is in the way"
+    return None
+
+
+def _gap_to_line(point: Point, points: tuple[Point, ...]) -> float:
+    """The largest of the two axis distances (the Chebyshev distance) from `point` to the
+    nearest point of the line: below the half-sum of two sides, the squares overlap."""
+    if len(points) == 1:
+        return max(abs(point[0] - points[0][0]), abs(point[1] - points[0][1]))
+    best = math.inf
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
+        best = min(best, _chebyshev_to_segment(point, (ax, ay), (bx, by)))
+    return best
+
+
+def _chebyshev_to_segment(p: Point, a: Point, b: Point) -> float:
+    """min over t in [0, 1] of max(|a + t(b - a) - p| per axis): convex in t, so a ternary
+    search over a small bracket finds it to well below a hair."""
+    lo, hi = 0.0, 1.0
+
+    def gap(t: float) -> float:
+        return max(abs(a[0] + t * (b[0] - a[0]) - p[0]), abs(a[1] + t * (b[1] - a[1]) - p[1]))
+
+    for _ in range(60):
+        m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if gap(m1) <= gap(m2):
+            hi = m2
+        else:
+            lo = m1
+    return gap((lo + hi) / 2)
 
 
 # --- intercepts -------------------------------------------------------------------------------
@@ -211,7 +300,7 @@ def travel(
     me = fight.state[actor]
     now = path.start_time
     # A charge keeps looking for its target, a chase for its quarry, until the action ends.
-    end = until if until is not None else now + (ACTION_UNITS["charge"] if target else 0)
+    end = until if until is not None else now
     start_cell = _cell(path.position_at(now))
     x, y = path.position_at(now)
     moving = path.end_time > now

@@ -16,11 +16,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Generator
 from typing import Any
 
-from battlemap.core.decisions import ChoiceRequest
+from battlemap.core.decisions import ChoiceRequest, Question
 from battlemap.core.encounter import AttackProfile, Combatant
-from battlemap.core.engine import Command, NeedChoice, Process
+from battlemap.core.engine import Command, NeedAnswer, NeedChoice, Process
 from battlemap.core.state import ActionInProgress
 from battlemap.geometry.contact import within_reach
+from battlemap.geometry.footprint import footprint_cells
 from battlemap.geometry.intercept import Interception, earliest_interception
 from battlemap.geometry.path import TimedPath
 from battlemap.geometry.provocation import Exit, first_exits
@@ -29,14 +30,17 @@ from battlemap.rulesets.d12 import sight
 from battlemap.rulesets.d12.clock import d12_pace
 from battlemap.rulesets.d12.combat import blow
 from battlemap.rulesets.d12.context import Fight
+from battlemap.rulesets.d12.fields import AOO_WAYS
 from battlemap.rulesets.d12.reducers import (
     aoo_used,
     engaged,
+    flat_footed,
     offered_aoo,
     offered_intercept,
     slot,
 )
 from battlemap.rulesets.d12.tables import MOVEMENT_MULTIPLIER
+from battlemap.rulesets.d12.tripping import trip
 
 # --- attacks of opportunity ---------------------------------------------------------------------
 
@@ -95,14 +99,88 @@ def provoke(fight: Fight, mover: str, action_id: str, exit_: Exit) -> Process:
         )
     )
     if taken:
-        yield from blow(
-            fight,
-            attacker,
-            mover,
-            _melee(them.combatant.attacks),
-            key=f"{action_id}/aoo/{attacker}",
-            reach_known=True,
+        yield from _strike(fight, attacker, mover, f"{action_id}/aoo/{attacker}")
+
+
+def _strike(fight: Fight, attacker: str, mover: str, key: str) -> Process:
+    """The attack of opportunity on a mover: a blow, or a trip ("Interrupting someone's
+    movement (e.g., tripping him as he runs past)"). How is asked (a pick keyed under the
+    attack of opportunity's key); the combatant's `aoo` in the file answers it in advance."""
+    them = fight.state[attacker].combatant
+    attack = _melee(them.attacks)
+    preference = them.stats.get("aoo")
+    how = yield NeedAnswer(
+        Question(
+            key=f"{key}/how",
+            kind="pick",
+            decider=attacker,
+            about=attacker,
+            description=f"{them.name}'s attack of opportunity on "
+            f"{fight.state[mover].combatant.name}: attack or trip?",
+            options=AOO_WAYS,
+            default=AOO_WAYS[0],
+        ),
+        preference if isinstance(preference, str) else None,
+    )
+    if how == "trip":
+        yield from trip(fight, attacker, mover, attack, key)
+    else:
+        yield from blow(fight, attacker, mover, attack, key=key, reach_known=True)
+
+
+def provoke_at_start(fight: Fight, actor: str, action_id: str, doing: str) -> Process:
+    """3e: casting a spell, shooting a ranged weapon and standing up provoke attacks of
+    opportunity from the enemies who threaten the actor's square; they fall the instant the
+    action begins (its `action_start` is logged), each a plain blow, in the order `placed`
+    gives. Stops once the actor is down or his action is over (a spell lost)."""
+    state, now = fight.state, fight.now
+    me = state[actor]
+    round_number = fight.clock.round_of(now)
+    here = me.position_at(now)
+    cells = frozenset(footprint_cells(here, me.combatant.squares))
+    xs, placed = fight.sight.placed(state, now)
+    m = fight.sight.widest + me.combatant.squares
+    side = me.combatant.side
+    found = []
+    for index in range(bisect_left(xs, here[0] - m), bisect_right(xs, here[0] + m)):
+        cid, them, there = placed[index]
+        c = them.combatant
+        if cid == actor or them.down or c.side == side or abs(there[1] - here[1]) > m:
+            continue
+        if not _may_strike(fight, cid, actor, action_id, round_number):
+            continue
+        threat = Threatener(cid, there, c.squares, c.reach, c.reach_weapon)
+        if cells & threatened_cells(threat, fight.walls):
+            found.append(cid)
+    for cid in found:
+        if me.down or me.action is None or me.action.id != action_id:
+            return
+        them = state[cid]
+        if them.down or aoo_used(them, round_number) >= allowance(them.combatant):
+            continue
+        taken = yield NeedChoice(
+            ChoiceRequest(
+                "aoo",
+                cid,
+                actor,
+                here[0],
+                here[1],
+                now,
+                f"{them.combatant.name} may attack {me.combatant.name} "
+                f"({doing} at {fight.clock.count_label(now)})",
+                f"{action_id}/aoo/{cid}",
+            )
         )
+        if taken:
+            yield from blow(
+                fight,
+                cid,
+                actor,
+                _melee(them.combatant.attacks),
+                key=f"{action_id}/aoo/{cid}",
+                reach_known=True,
+                provoked=True,
+            )
 
 
 # --- intercepts ---------------------------------------------------------------------------------
@@ -113,6 +191,8 @@ def next_interception(
 ) -> Interception | None:
     """The earliest point of the rest of the move that a free enemy can reach in time (of
     several at one moment, the first in `Sight.placed` order)."""
+    if fight.encounter.options.get("intercepts") == "off":
+        return None  # the table does not play the project's intercepts
     if not sight.REMEMBER_FREE:
         return _next_interception_asking_each(fight, mover, action_id, rest)
     state, now = fight.state, fight.now
@@ -235,7 +315,9 @@ def _enemies_near(
 def _may_strike(fight: Fight, cid: str, mover: str, action_id: str, round_number: int) -> bool:
     them = fight.state[cid]
     return (
-        them.acted  # flat-footed combatants make none
+        not flat_footed(them)  # 3e: flat-footed combatants make none
+        # The project's setting: a caster does not fight while he casts (docs/rules/d12.md).
+        and not them.casting
         and bool(them.combatant.attacks)
         and aoo_used(them, round_number) < allowance(them.combatant)
         and not offered_aoo(fight.state[mover], action_id, cid)
@@ -261,7 +343,7 @@ def _free(fight: Fight, cid: str) -> bool:
     """Free to intercept, whoever the mover: acted, not in the middle of a non-movement
     action, his slot not spent on one, not engaged, not next to an enemy."""
     them = fight.state[cid]
-    if not them.acted:
+    if flat_footed(them):
         return False
     if them.action is not None and them.action.action not in MOVEMENT_MULTIPLIER:
         return False

@@ -30,6 +30,9 @@ INTERCEPT = Opportunity(
     taken="{who} intercepts {whom}",
     declined="{who} lets {whom} pass",
     tone="caution",
+    # The project's rule, not the text's: the encounter's options.intercepts says whether the
+    # table plays it (ask, auto) or not (off).
+    setting="intercepts",
 )
 
 D12_OPPORTUNITIES: tuple[Opportunity, ...] = (ATTACK_OF_OPPORTUNITY, INTERCEPT)

@@ -15,7 +15,10 @@ rules memory. Each combatant's `rules` holds:
 - "aoo_from" and "intercepts_offered": (the action, who) were offered an attack of opportunity
   or an intercept on this mover's current action (`aoo`, `intercept`): once an action each;
 - "engaged": he intercepted someone or was intercepted (`intercept` taken), as is the pair's
-  "engaged" in `State.pairs`.
+  "engaged" in `State.pairs`;
+- "alert": his initiative count has come in a round he may act in (`flat_footed_ends`): he is
+  no longer flat-footed;
+- "prone": tripped and not yet stood up (`prone`, then `stand_up`).
 
 The fight's `rules` holds "waits": each combatant's readied action (`ReadyWait`: its wait's
 action id, when it expires, whether it went off), by combatant in the order they began, from
@@ -49,6 +52,12 @@ _AOO_FROM = "aoo_from"
 _INTERCEPTS_OFFERED = "intercepts_offered"
 _ENGAGED = "engaged"
 _WAITS = "waits"
+_ALERT = "alert"
+_PRONE = "prone"
+
+#: 3e prone: -4 to AC against melee attacks, +4 against ranged ones.
+PRONE_AC_MELEE = -4
+PRONE_AC_RANGED = 4
 
 _NO_SLOT = ("", float("-inf"))
 
@@ -154,8 +163,23 @@ def _offered_on(mover: CombatantState, key: str, by: str) -> None:
         mover.rules[key] = (action_id, frozenset({by}))
 
 
+def _flat_footed_ends(state: State, event: Event) -> None:
+    state[event.actor or ""].rules[_ALERT] = True
+
+
+def _prone(state: State, event: Event) -> None:
+    state[event.actor or ""].rules[_PRONE] = True
+
+
+def _stand_up(state: State, event: Event) -> None:
+    state[event.actor or ""].rules[_PRONE] = False
+
+
 REDUCERS: Mapping[str, Reducer] = MappingProxyType(
     {
+        "flat_footed_ends": _flat_footed_ends,
+        "prone": _prone,
+        "stand_up": _stand_up,
         "initiative": _initiative,
         "delay": _delay,
         "ac_modifier": _ac_modifier,
@@ -198,14 +222,29 @@ def ac_modifiers(c: CombatantState) -> tuple[tuple[int, float], ...]:
     return tuple(found)
 
 
-def armor_class(c: CombatantState, time: float) -> int:
-    """His AC at `time`: the file's, with the modifiers still running."""
-    return c.combatant.ac + sum(v for v, until in ac_modifiers(c) if time < until)
+def armor_class(c: CombatantState, time: float, *, ranged: bool = False) -> int:
+    """His AC at `time` against a melee (or `ranged`) attack: the file's `ac` (which holds his
+    Dexterity bonus), with the modifiers still running; flat-footed, without a positive
+    Dexterity modifier (3e: "loses his Dexterity bonus to AC"); prone, -4 against melee and +4
+    against ranged attacks (3e)."""
+    ac = c.combatant.ac + sum(v for v, until in ac_modifiers(c) if time < until)
+    if flat_footed(c):
+        ac -= max(0, c.combatant.dex_modifier)
+    if prone(c):
+        ac += PRONE_AC_RANGED if ranged else PRONE_AC_MELEE
+    return ac
 
 
 def flat_footed(c: CombatantState) -> bool:
-    """Not yet acted in this fight (3e: no Dex to AC, no attacks of opportunity)."""
-    return not c.acted
+    """Flat-footed: his initiative count has not yet come in a round he may act in ("Thorin and
+    the earth elemental have not yet acted and are still flat-footed"); 3e: no Dexterity bonus
+    to AC, no attacks of opportunity."""
+    return not c.rules.get(_ALERT, False)
+
+
+def prone(c: CombatantState) -> bool:
+    """Tripped and not yet stood up."""
+    return bool(c.rules.get(_PRONE, False))
 
 
 def slot(c: CombatantState) -> tuple[str, float]:

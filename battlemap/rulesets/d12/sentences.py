@@ -33,6 +33,8 @@ _ACTION_WORDS: Mapping[str, str] = {
     "withdraw": "withdraws",
     "intercept": "moves to intercept",
     "ready": "readies an action",
+    "five_foot_step": "takes a 5-foot step",
+    "move_equivalent": "takes a move-equivalent action",
 }
 
 _ACTION_NOUNS: Mapping[str, str] = {
@@ -41,10 +43,12 @@ _ACTION_NOUNS: Mapping[str, str] = {
     "double_move": "double move",
     "full_attack": "full attack",
     "cast": "casting",
+    "five_foot_step": "5-foot step",
+    "move_equivalent": "move-equivalent action",
 }
 
 #: Rolls told in the sentence of the check they decide (the attack, the Concentration check).
-_TOLD_ELSEWHERE = frozenset({"attack", "damage", "concentration"})
+_TOLD_ELSEWHERE = frozenset({"attack", "damage", "concentration", "trip"})
 
 
 def _noun(action: str) -> str:
@@ -107,7 +111,10 @@ def _action_end(e: Event, name: Name) -> str:
 
 def _attack(e: Event, name: Name) -> str:
     who, whom = name(e.actor), name(e["target"])
-    outcome = f"hit for {e['damage']}" if e["hit"] else "miss"
+    if str(e["attack"]).startswith("trip"):
+        outcome = "touches" if e["hit"] else "miss"
+    else:
+        outcome = f"hit for {e['damage']}" if e["hit"] else "miss"
     natural = " (natural 20)" if e["roll"] == 20 else " (natural 1)" if e["roll"] == 1 else ""
     dice = f"d20 {e['roll']} + {e['bonus']}"
     if e.get("damage_roll"):
@@ -132,9 +139,26 @@ def _spell_effect(e: Event, name: Name) -> str:
 
 def _concentration(e: Event, name: Name) -> str:
     verdict = "keeps the spell" if e["success"] else "fails"
+    if e.get("defensively"):
+        return (
+            f"{name(e.actor)} casts defensively: {e['total']} vs DC {e['dc']}, {verdict} "
+            f"[d20 {e['roll']} + {e['bonus']}]"
+        )
     return (
         f"{name(e.actor)} must concentrate: {e['total']} vs DC {e['dc']}, {verdict} "
         f"[d20 {e['roll']} + {e['bonus']}]"
+    )
+
+
+def _trip(e: Event, name: Name) -> str:
+    who, whom = name(e.actor), name(e["target"])
+    if "total" not in e:
+        return f"{who} fails to trip {whom} ({e['reason']})"
+    verdict = "trips" if e["success"] else "fails to trip"
+    return (
+        f"{who} {verdict} {whom}: Strength {e['total']} vs {e['resist_total']} "
+        f"[d20 {e['roll']} {e['modifier']:+d} vs d20 {e['resist_roll']} "
+        f"{e['resist_modifier']:+d}]"
     )
 
 
@@ -200,5 +224,9 @@ SENTENCES: Mapping[str, Sentence] = MappingProxyType(
         "order_note": lambda e, name: f"(at the same moment: {e['note']})",
         "triggered": _triggered,
         "delay": _delay,
+        "trip": _trip,
+        "prone": lambda e, name: f"{name(e.actor)} falls prone at ({e['x']:.2f}, {e['y']:.2f})",
+        "stand_up": lambda e, name: f"{name(e.actor)} stands up",
+        "flat_footed_ends": lambda e, name: f"{name(e.actor)}'s count comes: no longer flat-footed",
     }
 )

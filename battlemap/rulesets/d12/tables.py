@@ -32,8 +32,25 @@ ACTION_UNITS: Mapping[str, int] = MappingProxyType(
         # A ready waits until the combatant's next initiative; the readied action, once set
         # off, takes its own time from that moment.
         "ready": FULL_ROUND,
+        # 3e: "a 5-foot step is not an action"; in d12 it takes no time units of its own.
+        "five_foot_step": 0,
+        # "using a move-equivalent action to obtain an item from a backpack, the character
+        # spends six time units": drawing a weapon, picking something up, standing up.
+        "move_equivalent": STANDARD,
     }
 )
+
+#: 3e: the round's move action, which a move-equivalent action counts as.
+MOVE_ACTIONS = frozenset({"move", "move_equivalent", "follow"})
+
+
+def units_of(action: str, round_number: int) -> int:
+    """The units `action` takes in `round_number`: its table's, but a charge in a surprise round
+    (3e: a partial charge, the surprise round's one standard or move action) takes six."""
+    if action == "charge" and round_number < 1:
+        return STANDARD
+    return ACTION_UNITS[action]
+
 
 #: The trigger names a ready plan may use.
 TRIGGERS = frozenset(

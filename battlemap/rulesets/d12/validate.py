@@ -13,18 +13,23 @@ import shapely
 from battlemap.core.dice import dice_range
 from battlemap.core.encounter import Combatant, Encounter, Plan, Point
 from battlemap.core.errors import EncounterError
+from battlemap.geometry.contact import within_reach
 from battlemap.geometry.path import Polyline
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.d12.clock import UNITS_PER_ROUND
 from battlemap.rulesets.d12.tables import (
     ACTION_UNITS,
     MOVEMENT_MULTIPLIER,
+    STANDARD,
     STANDARD_ACTIONS,
     TRIGGERS,
+    units_of,
 )
 
 _ATTACKING = frozenset({"attack", "full_attack", "charge"})
-_PATHED = frozenset({"move", "double_move", "run", "withdraw"})
+_PATHED = frozenset({"move", "double_move", "run", "withdraw", "five_foot_step"})
+#: Every action that moves the token.
+_MOVING = frozenset({*MOVEMENT_MULTIPLIER, "five_foot_step"})
 
 
 @dataclass(frozen=True)
@@ -38,19 +43,29 @@ class _Plans:
     first_of_round: Mapping[tuple[str, int], int]
     #: For each plan, by index: does an earlier plan of the same actor move him?
     moved_before: tuple[bool, ...]
+    #: Each actor's first round with a plan that moves him (a readied move included).
+    first_move: Mapping[str, int]
+    #: (actor, round) -> how many of that actor's plans that round move him.
+    movements: Mapping[tuple[str, int], int]
 
     @classmethod
     def of(cls, encounter: Encounter) -> _Plans:
         first: dict[tuple[str, int], int] = {}
         moved: set[str] = set()
         moved_before = []
+        first_move: dict[str, int] = {}
+        movements: dict[tuple[str, int], int] = defaultdict(int)
         for index, plan in enumerate(encounter.plans):
             first.setdefault((plan.actor, plan.round), index)
             moved_before.append(plan.actor in moved)
-            if plan.action in MOVEMENT_MULTIPLIER:
+            readied = plan.readied.action if plan.readied is not None else ""
+            if plan.action in _MOVING or readied in _MOVING:
                 moved.add(plan.actor)
+                first_move[plan.actor] = min(first_move.get(plan.actor, plan.round), plan.round)
+            if plan.action in _MOVING:
+                movements[(plan.actor, plan.round)] += 1
         by_id = {combatant.id: combatant for combatant in encounter.combatants}
-        return cls(encounter, by_id, first, tuple(moved_before))
+        return cls(encounter, by_id, first, tuple(moved_before), first_move, movements)
 
     @cached_property
     def walls(self) -> WallIndex:
@@ -63,12 +78,17 @@ def validate_encounter(encounter: Encounter, source: str) -> None:
     plans = _Plans.of(encounter)
     units: dict[tuple[str, int], int] = defaultdict(int)
     standard: dict[tuple[str, int], int] = {}
+    surprise: dict[tuple[str, int], int] = {}
     for index, plan in enumerate(encounter.plans):
         where = f"{source}, plans[{index}]"
         _check_plan(plans, plan, where, index)
         key = (plan.actor, plan.round)
-        units[key] += ACTION_UNITS[plan.action]
+        took = units_of(plan.action, plan.round)
+        units[key] += took
         name = plans.by_id[plan.actor].name
+        if plan.round < 1 and took > 0:
+            _check_surprise(plan, name, took, surprise.get(key), where)
+            surprise[key] = index
         if units[key] > UNITS_PER_ROUND:
             raise EncounterError(
                 where,
@@ -83,6 +103,23 @@ def validate_encounter(encounter: Encounter, source: str) -> None:
                     f"(plans[{standard[key]}]); a character may take only one a round",
                 )
             standard[key] = index
+
+
+def _check_surprise(plan: Plan, name: str, took: int, before: int | None, where: str) -> None:
+    """3e: in a surprise round "each can take a standard action or a move action" (a charge
+    only as a partial charge: six units, a move's distance); a 5-foot step and a delay too."""
+    if took > STANDARD:
+        raise EncounterError(
+            where,
+            f"round {plan.round} is a surprise round: {name} may take one standard or move "
+            f"action only (3e), and a {plan.action} takes {took} units",
+        )
+    if before is not None:
+        raise EncounterError(
+            where,
+            f"round {plan.round} is a surprise round: {name} already takes his one standard "
+            f"or move action in it (plans[{before}])",
+        )
 
 
 def _check_plan(plans: _Plans, plan: Plan, where: str, index: int | None) -> None:
@@ -112,7 +149,7 @@ def _check_plan(plans: _Plans, plan: Plan, where: str, index: int | None) -> Non
         raise EncounterError(
             where, f"only a ready has a readied action and a trigger, not a {action}"
         )
-    moving = action in MOVEMENT_MULTIPLIER
+    moving = action in _MOVING
     if action in _PATHED and not plan.path:
         raise EncounterError(f"{where}.path", f"a {action} needs a path of at least one waypoint")
     if action == "follow" and plan.target is None:
@@ -121,6 +158,10 @@ def _check_plan(plans: _Plans, plan: Plan, where: str, index: int | None) -> Non
         raise EncounterError(f"{where}.path", "a follow chases its target; remove the path")
     if plan.path and not moving:
         raise EncounterError(f"{where}.path", f"a {action} does not move; remove the path")
+    if action == "five_foot_step":
+        _check_step(plans, plan, where, index)
+    if action == "charge":
+        _check_charge(plans, plan, where, index)
     if action == "run" and not Polyline.through(_start_and_path(plans, plan, index)).is_straight():
         raise EncounterError(f"{where}.path", "a run must follow one straight line")
     if action in _ATTACKING:
@@ -190,6 +231,47 @@ def _check_ready(plans: _Plans, plan: Plan, where: str) -> None:
             raise EncounterError(f"{where}.readied.target", "there is no enemy to strike")
         readied = dataclasses.replace(readied, target=stand_in)
     _check_plan(plans, readied, f"{where}.readied", None)
+
+
+def _check_step(plans: _Plans, plan: Plan, where: str, index: int | None) -> None:
+    """3e's 5-foot step: one square (diagonals too), no other movement that round."""
+    if len(plan.path) != 1:
+        raise EncounterError(f"{where}.path", "a 5-foot step has one waypoint: the next square")
+    start = _start_and_path(plans, plan, index)
+    if len(start) == 2:
+        (x0, y0), (x1, y1) = start
+        if max(abs(x1 - x0), abs(y1 - y0)) > 1.0 + 1e-9:
+            raise EncounterError(f"{where}.path[0]", "a 5-foot step moves one square at most (3e)")
+    if plans.movements.get((plan.actor, plan.round), 0) > 1:
+        raise EncounterError(
+            where,
+            f"a 5-foot step is allowed only with no other movement that round (3e); "
+            f"{plans.by_id[plan.actor].name} moves otherwise in round {plan.round}",
+        )
+
+
+def _check_charge(plans: _Plans, plan: Plan, where: str, index: int | None) -> None:
+    """3e charge: one straight line (a waypoint or none: straight at the target), at least 2
+    squares of movement. Refused here when both positions are known from the file (neither has
+    moved before); otherwise the fight refuses it when it begins (movement.charge_refusal)."""
+    if len(plan.path) > 1:
+        raise EncounterError(
+            f"{where}.path",
+            "a charge moves in one straight line (3e): give one waypoint, or none to run "
+            "straight at the target",
+        )
+    if index is None or plans.moved_before[index] or plan.target is None:
+        return
+    target = plans.by_id.get(plan.target)
+    if target is None or plans.first_move.get(target.id, plan.round + 1) <= plan.round:
+        return
+    me = plans.by_id[plan.actor]
+    if within_reach((me.x, me.y), me.squares, (target.x, target.y), target.squares, me.reach):
+        raise EncounterError(
+            f"{where}.target",
+            f"a charge needs at least 2 squares of movement toward the target (3e); "
+            f"{target.name} is already within {me.name}'s reach",
+        )
 
 
 def _check_walls(plans: _Plans, plan: Plan, where: str, index: int | None) -> None:

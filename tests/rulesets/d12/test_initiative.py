@@ -10,7 +10,7 @@ from battlemap.core.engine import Engine
 from battlemap.core.state import replay
 from battlemap.rulesets import get_ruleset
 from battlemap.rulesets.d12.initiative import Initiative
-from battlemap.rulesets.d12.reducers import flat_footed
+from battlemap.rulesets.d12.reducers import REDUCERS, flat_footed
 from battlemap.storage.encounter_file import load_encounter
 from tests.factories import combatant, encounter, events, plan, run
 
@@ -82,7 +82,9 @@ def test_worked_example_second_surprise_round(worked_example: Engine) -> None:
     """ "On the second surprise round, the air elemental acts at 2, then Luet acts at 1. Thorin and
     the earth elemental have not yet acted and are still flat-footed.\""""
     assert _acting(worked_example, 0) == [("air", 2), ("luet", 1)]
-    end_of_round_0 = replay(worked_example.encounter, worked_example.log, until=-0.001)
+    end_of_round_0 = replay(
+        worked_example.encounter, worked_example.log, until=-0.001, extra_reducers=REDUCERS
+    )
     flat = {cid: flat_footed(c) for cid, c in end_of_round_0.combatants.items()}
     assert flat == {"luet": False, "thorin": True, "earth": True, "air": False}
 
