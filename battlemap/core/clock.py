@@ -13,6 +13,10 @@ TIME_EPSILON = 1e-9
 
 def clean_time(time: float) -> float:
     """`time` with float dust near a whole unit removed."""
+    if time.__class__ is float and time and time.is_integer():
+        # Most times a process waits for are whole units, already clean (zero goes the long
+        # way: -0.0 comes out as 0.0, and an int as a float).
+        return time
     if not math.isfinite(time):
         return time
     nearest = round(time)

@@ -44,7 +44,7 @@ from battlemap.core.decisions import (
 from battlemap.core.dice import KeyedDice, Roll, dice_range
 from battlemap.core.encounter import Encounter
 from battlemap.core.errors import DecisionError
-from battlemap.core.events import Event, EventLog, JsonValue
+from battlemap.core.events import Event, EventLog, Fields, JsonValue
 from battlemap.core.scheduler import Scheduler
 from battlemap.core.state import State
 
@@ -117,6 +117,7 @@ class Engine:
         self.ruleset = ruleset
         self.clock = ruleset.clock
         self.log = EventLog()
+        self._events = self.log.events
         self.state = State(encounter, ruleset.reducers)
         self.now = float("-inf")
         self.pending: Decision | None = None
@@ -156,12 +157,11 @@ class Engine:
 
     def spawn(self, process: Process, time: float, *, phase: int = 0, rank: int = 0) -> None:
         """Start `process` at `time`."""
-        self._queue.push(clean_time(time), (process, None), phase=phase, rank=rank)
+        self._queue.add(clean_time(time), phase, rank, (process, None))
 
     def next_time(self) -> float | None:
         """When the next scheduled work runs, or None when nothing is left."""
-        slot = self._queue.peek()
-        return None if slot is None else slot.time
+        return self._queue.next_time()
 
     def has_work(self) -> bool:
         return len(self._queue) > 0 or self._blocked is not None
@@ -170,8 +170,9 @@ class Engine:
         """Run the next scheduled work; False when nothing ran (done, or a decision pending)."""
         if self.pending is not None or not self._queue:
             return False
-        slot, (process, value) = self._queue.pop()
-        self._advance_clock(slot.time)
+        time, _, _, _, (process, value) = self._queue.pop_entry()
+        if time > self.now or self._unstamped:
+            self._advance_clock(time)
         self._drive(process, value)
         return True
 
@@ -180,16 +181,19 @@ class Engine:
 
         Returns False if it stopped at a pending decision, True when it reached `time`.
         """
+        next_time = self._queue.next_time
+        step = self.step
         while self.pending is None:
-            slot = self._queue.peek()
-            if slot is None or slot.time > time or (not inclusive and slot.time >= time):
+            at = next_time()
+            if at is None or at > time or (not inclusive and at >= time):
                 break
-            self.step()
+            step()
         return self.pending is None
 
     def run(self) -> bool:
         """Run until nothing is scheduled or a decision is pending (then False)."""
-        while self.step():
+        step = self.step
+        while step():
             pass
         if self.pending is None and not self._queue:
             # The fight is over: recorded decisions it never came to are dropped.
@@ -222,11 +226,14 @@ class Engine:
                 self._label = self.clock.round_and_count(now)
                 self._labelled_at = now
             label = self._label
-        event = Event(type_, now, label[0], label[1], actor, fields)
-        self.log.append(event)
+        event = Event(type_, now, label[0], label[1], actor, Fields.of(fields))
+        # Straight onto the log's list: `now` never goes back (_advance_clock), so the order
+        # EventLog.append checks holds by construction.
+        self._events.append(event)
         self.state.apply(event)
-        for watcher in self._watchers:
-            watcher(event)
+        if self._watchers:
+            for watcher in self._watchers:
+                watcher(event)
         return event
 
     def watch(self, watcher: Callable[[Event], None]) -> None:
@@ -292,11 +299,8 @@ class Engine:
             if isinstance(command, Wait):
                 if command.time < self.now:
                     raise AssertionError(f"process asked to wait until {command.time} < {self.now}")
-                self._queue.push(
-                    clean_time(command.time),
-                    (process, None),
-                    phase=command.phase,
-                    rank=command.rank,
+                self._queue.add(
+                    clean_time(command.time), command.phase, command.rank, (process, None)
                 )
                 return
             if isinstance(command, NeedChoice):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -16,60 +16,119 @@ HEADER_KEYS = ("type", "round", "count", "time", "actor")
 _KEY_SETS: dict[tuple[str, ...], tuple[str, ...]] = {}
 _KEY_SETS_KEPT: Final = 4096
 
+# tuple's own methods, reached past Fields' Mapping overrides of the same names.
+_item = tuple.__getitem__
+_length = tuple.__len__
 
-class Fields(Mapping[str, Any]):
+
+def _shared_keys(keys: tuple[str, ...]) -> tuple[str, ...]:
+    shared = _KEY_SETS.get(keys)
+    if shared is None:
+        if len(_KEY_SETS) >= _KEY_SETS_KEPT:
+            return keys
+        shared = _KEY_SETS[keys] = keys
+    return shared
+
+
+class Fields(tuple, Mapping[str, Any]):  # type: ignore[type-arg]  # a tuple of Any inside
     """An event's fields, read-only and compact: its keys (one tuple shared by every event of
-    that shape) and its values, in the order they were given.
+    that shape) and then its values, in the order they were given, in one tuple.
 
     A dict each cost a 1,000-round fight more memory than the events themselves (~250 bytes
-    against ~90); this reads and compares as the dict it was made from.
+    against ~90); a keys-and-values object beside its tuple of values was still 48 bytes an
+    event more than this one tuple. It reads and compares as the dict it was made from, and is
+    never a sequence to anyone: every tuple method a reader could reach is a Mapping's here.
     """
 
-    __slots__ = ("_keys", "_values")
+    __slots__ = ()
 
-    def __init__(self, fields: Mapping[str, Any]) -> None:
+    def __new__(cls, fields: Mapping[str, Any]) -> Fields:
+        if fields.__class__ is Fields:
+            return fields  # immutable: shared as it is
+        return tuple.__new__(cls, (_shared_keys(tuple(fields)), *fields.values()))
+
+    @classmethod
+    def of(cls, fields: dict[str, Any]) -> Fields:
+        """Fields from a dict (the engine's keyword arguments), without `__new__`'s checks."""
         keys = tuple(fields)
-        shared = _KEY_SETS.get(keys)
-        if shared is None and len(_KEY_SETS) < _KEY_SETS_KEPT:
-            shared = _KEY_SETS[keys] = keys
-        self._keys: tuple[str, ...] = keys if shared is None else shared
-        self._values: tuple[Any, ...] = tuple(fields.values())
+        return tuple.__new__(cls, (_KEY_SETS.get(keys) or _shared_keys(keys), *fields.values()))
 
-    def __getitem__(self, key: str) -> Any:
+    @property
+    def _keys(self) -> tuple[str, ...]:
+        keys: tuple[str, ...] = _item(self, 0)
+        return keys
+
+    @property
+    def _values(self) -> tuple[Any, ...]:
+        return tuple.__getitem__(self, slice(1, None))
+
+    def __getitem__(self, key: str) -> Any:  # type: ignore[override]
         try:
-            return self._values[self._keys.index(key)]
+            return _item(self, _item(self, 0).index(key) + 1)
         except ValueError:
             raise KeyError(key) from None
 
     def get(self, key: str, default: Any = None) -> Any:
         try:
-            return self._values[self._keys.index(key)]
+            return _item(self, _item(self, 0).index(key) + 1)
         except ValueError:
             return default
 
     def __contains__(self, key: object) -> bool:
-        return key in self._keys
+        return key in _item(self, 0)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        return iter(_item(self, 0))
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return _length(self) - 1
+
+    def keys(self) -> KeysView[str]:
+        return KeysView(self)
+
+    def items(self) -> ItemsView[str, Any]:
+        return ItemsView(self)
+
+    def values(self) -> ValuesView[Any]:
+        return ValuesView(self)
+
+    def pairs(self) -> zip[tuple[str, Any]]:
+        """(key, value) pairs, for a dict to take in at C speed (`dict.update`)."""
+        values = tuple.__iter__(self)
+        keys: tuple[str, ...] = next(values)
+        return zip(keys, values, strict=False)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Fields) and other._keys is self._keys:
-            return self._values == other._values
+        if other.__class__ is Fields:
+            if _item(self, 0) is _item(other, 0):
+                return tuple.__eq__(self, other)
+            return dict(self.pairs()) == dict(other.pairs())
         if isinstance(other, Mapping):
-            return dict(self.items()) == dict(other.items())
+            return dict(self.pairs()) == dict(other.items())
         return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = None  # type: ignore[assignment]  # equal to a dict, so no more hashable than one
 
     def __repr__(self) -> str:
-        return repr(dict(self.items()))
+        return repr(dict(self.pairs()))
+
+    def __reduce__(self) -> tuple[type[Fields], tuple[dict[str, Any]]]:
+        # Copied or pickled as the mapping it is (a tuple's way would pass the keys as a value).
+        return (Fields, (dict(self.pairs()),))
+
+    # A tuple's sequence operations would treat the fields as a list of keys and values.
+    __add__ = __mul__ = __rmul__ = __lt__ = __le__ = __gt__ = __ge__ = None  # type: ignore[assignment]
+    count = index = None  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, slots=True)
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One thing that happened at one moment.
 
@@ -88,11 +147,24 @@ class Event:
     actor: str | None
     fields: Mapping[str, JsonValue]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        type: str,  # the dataclass field's name
+        time: float,
+        round: int,
+        count: int,
+        actor: str | None,
+        fields: Mapping[str, JsonValue],
+    ) -> None:
+        # Written by hand: the generated __init__ and a __post_init__ were two calls an event.
         # Held compactly whatever mapping was given (the engine's keyword arguments, a file's
         # object, a test's dict); still a Mapping to every reader.
-        if not isinstance(self.fields, Fields):
-            object.__setattr__(self, "fields", Fields(self.fields))
+        _set(self, "type", type)
+        _set(self, "time", time)
+        _set(self, "round", round)
+        _set(self, "count", count)
+        _set(self, "actor", actor)
+        _set(self, "fields", fields if fields.__class__ is Fields else Fields(fields))
 
     def __getitem__(self, key: str) -> JsonValue:
         return self.fields[key]
@@ -110,7 +182,8 @@ class Event:
         }
         if self.actor is not None:
             out["actor"] = self.actor
-        out.update(self.fields)
+        fields = self.fields
+        out.update(fields.pairs() if fields.__class__ is Fields else fields)
         return out
 
     @classmethod

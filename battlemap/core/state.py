@@ -94,11 +94,9 @@ class State:
         self.combatants: dict[str, CombatantState] = {
             c.id: CombatantState(c, c.hp, (c.x, c.y)) for c in encounter.combatants
         }
-        self._reducers: Mapping[str, Reducer] = (
-            MappingProxyType({**CORE_REDUCERS, **extra_reducers})
-            if extra_reducers
-            else CORE_REDUCERS
-        )
+        # A plain dict, looked up once an event: a read-only proxy's lookup cost twice as much.
+        # Never changed after this, so copies of the state share it.
+        self._reducers: dict[str, Reducer] = {**CORE_REDUCERS, **(extra_reducers or {})}
         #: The ruleset's own state of the fight (an escalation die, the current initiative).
         self.rules: dict[str, Any] = {}
         #: The ruleset's own state of each pair of combatants (a range band, engagement).
