@@ -57,9 +57,12 @@ def _death_saves(combatant: Combatant, state: State, _standing: Standing | None)
 
 
 def _conditions(combatant: Combatant, state: State, _standing: Standing | None) -> Cell:
+    bags = conditions_of(state[combatant.id])
+    if "dead" in bags:
+        return "dead"  # dying no more
     found = [
         f"ongoing {bag['amount']}" if word == "ongoing" else word
-        for word, bag in conditions_of(state[combatant.id]).items()
+        for word, bag in bags.items()
         if word != "staggered"
     ]
     return ", ".join(found) or None
