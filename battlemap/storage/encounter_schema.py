@@ -52,6 +52,7 @@ from battlemap.storage.limits import (
     SPEED,
 )
 from battlemap.storage.log_schema import parse_log
+from battlemap.storage.plain_plans import PLAIN_KEYS, plain_plan
 from battlemap.storage.ruleset_fields import fields_for, read_stats
 from battlemap.storage.stat_fields import (
     ATTACK_KEYS,
@@ -417,7 +418,15 @@ def _parse_plans(
             f"the plans' paths and areas may hold at most {MAX_ALL_WAYPOINTS:,} points in all, "
             f"got {points:,}"
         )
-    return tuple(_parse_plan(item, by_id, map_spec, own) for item in items)
+    # The plain shapes without a Node per field (plain_plans.py); the rest read in full, which
+    # names any problem (a plan giving one of the ruleset's own fields among them).
+    plans: list[Plan] = []
+    words: dict[str, str] = {}
+    plain = PLAIN_KEYS.isdisjoint(own.plan)
+    for item in items:
+        plan = plain_plan(item.value, by_id, map_spec, words) if plain else None
+        plans.append(plan if plan is not None else _parse_plan(item, by_id, map_spec, own))
+    return tuple(plans)
 
 
 def _points_in(plan: object) -> int:
