@@ -112,7 +112,7 @@ def test_an_unknown_ruleset_is_one_message_through_the_window(
     assert not open_in(window, path, warnings)
 
     assert warnings == [
-        f"{path}, ruleset: unknown ruleset 'd20' (available: d12, combat-experience)"
+        f"{path}, ruleset: unknown ruleset 'd20' (available: d12, combat-experience, 13th-age)"
     ]
     assert window.document.encounter is before
     assert window.statusBar().currentMessage() == f"Not opened: {warnings[0]}"

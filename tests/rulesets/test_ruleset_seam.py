@@ -90,7 +90,7 @@ def test_an_unregistered_name_is_refused_with_the_choices() -> None:
     with pytest.raises(EncounterError) as caught:
         rulesets.get_ruleset("tiny", "f.json")
     assert str(caught.value) == (
-        "f.json, ruleset: unknown ruleset 'tiny' (available: d12, combat-experience)"
+        "f.json, ruleset: unknown ruleset 'tiny' (available: d12, combat-experience, 13th-age)"
     )
 
 

@@ -102,7 +102,8 @@ def test_a_reach_of_5000_feet_is_refused() -> None:
 def test_an_unknown_ruleset_is_refused_by_the_one_validation(in_tmp: Path) -> None:
     (in_tmp / "skirmish.json").write_text(json.dumps(edited("ruleset", "d20")), encoding="utf-8")
     assert checked_problem(Path("skirmish.json")) == (
-        "skirmish.json, ruleset: unknown ruleset 'd20' (available: d12, combat-experience)"
+        "skirmish.json, ruleset: unknown ruleset 'd20' "
+        "(available: d12, combat-experience, 13th-age)"
     )
 
 
