@@ -44,7 +44,10 @@ class D12Ruleset(D12WindowContract):
     actions: Mapping[str, int] = ACTION_UNITS
     # Charges and follows move too, but toward a target, not along clicked waypoints.
     path_actions: Mapping[str, int] = MappingProxyType(
-        {k: v for k, v in MOVEMENT_MULTIPLIER.items() if k not in ("charge", "follow")}
+        {
+            **{k: v for k, v in MOVEMENT_MULTIPLIER.items() if k not in ("charge", "follow")},
+            "five_foot_step": 1,
+        }
     )
     #: A speed's feet cover the speed in a 6-unit move (clock.py).
     pace_per: int = PACE_PER

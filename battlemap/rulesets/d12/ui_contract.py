@@ -52,6 +52,20 @@ D12_PLANNABLE: tuple[PlanChoice, ...] = (
     PlanChoice(
         "follow", "Follow", "target", "", "Chase a target: head for where it is at every moment"
     ),
+    PlanChoice(
+        "five_foot_step",
+        "5-foot step",
+        "path",
+        "",
+        "One square, no time of its own: with a full attack, no other movement that round",
+    ),
+    PlanChoice(
+        "move_equivalent",
+        "Move-equivalent",
+        "none",
+        "",
+        "Draw a weapon, pick something up, stand up: 6 units, the round's move action",
+    ),
     PlanChoice("attack", "Attack", "target", "A", "One attack: the blow lands on the first unit"),
     PlanChoice("full_attack", "Full attack", "target", "F", "All attacks, spread over 12 units"),
     PlanChoice("cast", "Cast", "spell", "S", "Cast a spell: it goes off after 6 units"),
