@@ -53,6 +53,11 @@ class RulesetFields:
     unused: Mapping[str, int | None] = field(default_factory=lambda: MappingProxyType({}))
     #: The counts a plan's `count` may name (a d12 delay: 1 to 12; an initiative to drop to).
     counts: tuple[int, int] = (1, 12)
+    #: A typed initiative roll (the shared `initiative_roll`) as the table rolls it: d12's
+    #: d12, 13th Age's natural d20.
+    initiative_roll: FieldSpec = field(
+        default_factory=lambda: FieldSpec("whole", "the d12 as rolled at the table", low=1, high=12)
+    )
     #: The event types that record answers to the ruleset's opportunities (d12's `aoo` and
     #: `intercept`): a saved log's are checked as answers, and a replay gives them again.
     opportunities: tuple[str, ...] = ()

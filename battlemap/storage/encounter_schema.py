@@ -347,11 +347,12 @@ def _parse_combatant(node: Node, map_spec: MapSpec, own: RulesetFields) -> Comba
     )
     initiative_roll = None
     if "initiative_roll" in fields:
+        die = own.initiative_roll  # the ruleset's die: d12's d12, 13th Age's d20
         initiative_roll = read_int(
             fields["initiative_roll"],
             "initiative_roll",
-            "a whole number from 1 to 12 (the d12 as rolled at the table)",
-            lambda v: 1 <= v <= 12,
+            f"a whole number from {die.low} to {die.high} ({die.meaning})",
+            lambda v: die.low <= v <= die.high,
         )
     dex = read_dex(fields["dex"]) if "dex" in fields else _unused(own, "dex")
     concentration = 0
