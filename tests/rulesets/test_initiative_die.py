@@ -50,8 +50,8 @@ def test_its_die_bounds_the_roll_with_its_words(twenty: None, tmp_path: Path) ->
     with pytest.raises(EncounterError) as caught:
         load_checked(path)
     assert str(caught.value) == (
-        f"{path}, combatants[0].initiative_roll: initiative_roll must be a whole number from 1 to 20 "
-        "(a natural d20 as rolled), got 21"
+        f"{path}, combatants[0].initiative_roll: initiative_roll must be a whole number "
+        "from 1 to 20 (a natural d20 as rolled), got 21"
     )
 
 
@@ -60,6 +60,23 @@ def test_d12_still_takes_only_a_d12(tmp_path: Path) -> None:
     with pytest.raises(EncounterError) as caught:
         load_checked(path)
     assert str(caught.value) == (
-        f"{path}, combatants[0].initiative_roll: initiative_roll must be a whole number from 1 to 12 "
-        "(the d12 as rolled at the table), got 13"
+        f"{path}, combatants[0].initiative_roll: initiative_roll must be a whole number "
+        "from 1 to 12 (the d12 as rolled at the table), got 13"
+    )
+
+
+def test_13th_age_takes_a_typed_natural_20(tmp_path: Path) -> None:
+    example = Path(__file__).parents[2] / "resources" / "examples" / "thirteenth_age.json"
+    data = json.loads(example.read_text(encoding="utf-8"))
+    data["combatants"][0]["initiative_roll"] = 20
+    path = tmp_path / "thirteenth_age.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_checked(path).combatants[0].initiative_roll == 20
+    data["combatants"][0]["initiative_roll"] = 21
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(EncounterError) as caught:
+        load_checked(path)
+    assert str(caught.value) == (
+        f"{path}, combatants[0].initiative_roll: initiative_roll must be a whole number from 1 "
+        "to 20 (the natural d20 as rolled at the table), got 21"
     )

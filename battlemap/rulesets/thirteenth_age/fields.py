@@ -84,6 +84,10 @@ FIELDS = RulesetFields(
     ),
     unused=MappingProxyType({"init_mod": 0, "dex": 10, "attacks_per_round": 1}),
     opportunities=OPPORTUNITY_EVENTS,
+    # "Roll initiative: d20 + Dex modifier + level": a typed roll is the natural d20.
+    initiative_roll=FieldSpec(
+        "whole", "the natural d20 as rolled at the table", low=NATURAL_LOW, high=NATURAL_HIGH
+    ),
 )
 
 
