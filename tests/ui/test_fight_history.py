@@ -22,7 +22,7 @@ from tests.ui.test_library_dock import double_click, index_of
 
 #: Thorin's first swing in the demo (Round 1, 8), as the app's dice give it under the demo's seed.
 THORIN_SWINGS = (
-    "Round 1, 8: Thorin attacks goblin with battleaxe: 17 vs AC 15, hit for 10 "
+    "Round 1, 8: Thorin attacks goblin with battleaxe: 17 vs AC 14, hit for 10 "
     "[d20 10 + 7; damage 1d8 (7) + 3 = 10]"
 )
 LUET_INTERCEPTS = "Luet can intercept wolf at (10.7, 7.0), Round 1, 4.93"
@@ -183,7 +183,7 @@ def _roll_question(window: MainWindow) -> str:
 ATTACK_QUESTION = "Thorin attacks goblin (battleaxe): roll 1d20"
 DAMAGE_QUESTION = "Thorin's battleaxe damage to goblin: roll 1d8+3"
 TYPED_HIT = (
-    "Round 1, 8: Thorin attacks goblin with battleaxe: 24 vs AC 15, hit for 9 "
+    "Round 1, 8: Thorin attacks goblin with battleaxe: 24 vs AC 14, hit for 9 "
     "[d20 17 + 7; damage 1d8+3 = 9 (rolled at the table)]"
 )
 

@@ -262,7 +262,7 @@ def test_a_roll_prompt_answered_with_a_typed_value_shows_it_in_the_log(
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert not window.prompt.is_waiting()
     expected = (
-        "Round 1, 8: Thorin attacks goblin with battleaxe: 24 vs AC 15, hit for 9 "
+        "Round 1, 8: Thorin attacks goblin with battleaxe: 24 vs AC 14, hit for 9 "
         "[d20 17 + 7; damage 1d8+3 = 9 (rolled at the table)]"
     )
     qtbot.waitUntil(lambda: expected in window.log.visible_lines())

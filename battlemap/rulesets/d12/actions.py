@@ -131,7 +131,7 @@ def _charge(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) 
 
 
 def _next_turn(fight: Fight, actor: str) -> float:
-    """The next time his initiative count comes, after now (3e's "until his next turn")."""
+    """The next time his initiative count comes, after now (3e: until his next turn)."""
     clock, now = fight.clock, fight.now
     count = initiative_count(fight.state[actor])
     assert count is not None  # the fight rolled initiative before anyone acts

@@ -13,9 +13,9 @@ from battlemap.rulesets.d12.reducers import armor_class, prone, spell_went_off
 #: 3e: "If you take damage while trying to cast a spell, you must make a Concentration check
 #: (DC 10 + points of damage taken + the level of the spell you're casting)."
 CONCENTRATION_BASE_DC = 10
-#: 3e: "Casting defensively ... requires a Concentration check (DC 15 + spell level)".
+#: 3e: casting defensively takes a Concentration check (DC 15 + spell level).
 DEFENSIVE_BASE_DC = 15
-#: 3e prone: "-4 penalty on melee attack rolls".
+#: 3e prone: -4 on melee attack rolls.
 PRONE_MELEE_ATTACK = -4
 #: Feet to an adjacent square: what a reach weapon cannot strike.
 ADJACENT = 5
@@ -61,7 +61,7 @@ def blow(
         and me.combatant.reach_weapon
         and within_reach(here, me.combatant.squares, there, them.combatant.squares, ADJACENT)
     ):
-        # 3e: a reach weapon "can't be used against an adjacent foe".
+        # 3e: a reach weapon cannot be used against an adjacent foe.
         fight.engine.emit(
             "blow_skipped",
             actor,

@@ -133,7 +133,7 @@ def follow(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) -
 
 
 def take_five_foot_step(fight: Fight, actor: str, plan: Plan, start: float, action_id: str) -> None:
-    """3e: "a 5-foot step is not an action"; in d12 it takes no time units of its own, so the
+    """3e: a 5-foot step is not an action; in d12 it takes no time units of its own, so the
     token is set on the next square at the instant (no path to travel, nothing to provoke).
     A step to more than one square away (a start the file could not know) is dropped."""
     here = fight.state[actor].position_at(start)
@@ -157,7 +157,7 @@ def take_five_foot_step(fight: Fight, actor: str, plan: Plan, start: float, acti
     fight.engine.emit("action_end", actor, id=action_id, action=plan.action, result="done")
 
 
-#: 3e charge: "You must move at least 10 feet (2 squares)".
+#: 3e charge: at least 10 feet (2 squares) of movement.
 CHARGE_LEAST_SQUARES = 2.0
 
 

@@ -340,10 +340,12 @@ def _may_intercept_him(fight: Fight, cid: str, action_id: str, mover: str) -> bo
 
 
 def _free(fight: Fight, cid: str) -> bool:
-    """Free to intercept, whoever the mover: acted, not in the middle of a non-movement
+    """Free to intercept, whoever the mover: has acted, not in the middle of a non-movement
     action, his slot not spent on one, not engaged, not next to an enemy."""
     them = fight.state[cid]
-    if flat_footed(them):
+    # The project's rule: an intercept needs a combatant already in the fight's flow, one who
+    # has begun an action (a creature standing with no plan, or just added, offers none).
+    if not them.acted:
         return False
     if them.action is not None and them.action.action not in MOVEMENT_MULTIPLIER:
         return False

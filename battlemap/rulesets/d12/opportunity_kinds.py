@@ -1,5 +1,5 @@
 """The opportunities d12 offers, as the engine, the log, the window and the command line know
-them: D&D 3e's attacks of opportunity, and the d12 text's intercepts."""
+them: D&D 3e's attacks of opportunity, and intercepts (this project's rule, an encounter option)."""
 
 from __future__ import annotations
 

@@ -225,7 +225,7 @@ def ac_modifiers(c: CombatantState) -> tuple[tuple[int, float], ...]:
 def armor_class(c: CombatantState, time: float, *, ranged: bool = False) -> int:
     """His AC at `time` against a melee (or `ranged`) attack: the file's `ac` (which holds his
     Dexterity bonus), with the modifiers still running; flat-footed, without a positive
-    Dexterity modifier (3e: "loses his Dexterity bonus to AC"); prone, -4 against melee and +4
+    Dexterity modifier (3e: he loses his Dexterity bonus to AC); prone, -4 against melee and +4
     against ranged attacks (3e)."""
     ac = c.combatant.ac + sum(v for v, until in ac_modifiers(c) if time < until)
     if flat_footed(c):

@@ -32,7 +32,7 @@ ACTION_UNITS: Mapping[str, int] = MappingProxyType(
         # A ready waits until the combatant's next initiative; the readied action, once set
         # off, takes its own time from that moment.
         "ready": FULL_ROUND,
-        # 3e: "a 5-foot step is not an action"; in d12 it takes no time units of its own.
+        # 3e: a 5-foot step is not an action; in d12 it takes no time units of its own.
         "five_foot_step": 0,
         # "using a move-equivalent action to obtain an item from a backpack, the character
         # spends six time units": drawing a weapon, picking something up, standing up.

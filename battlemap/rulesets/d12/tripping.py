@@ -19,7 +19,7 @@ from battlemap.rulesets.d12.context import Fight
 from battlemap.rulesets.d12.fields import DEFAULT_STRENGTH
 from battlemap.rulesets.d12.reducers import PRONE_AC_MELEE, flat_footed, prone
 
-#: 3e trip: "+4 for every size category larger than Medium, -4 for every category smaller".
+#: 3e trip: +4 for every size category larger than Medium, -4 for every category smaller.
 SIZE_TRIP_MODIFIER: Mapping[str, int] = MappingProxyType(
     {"small": -4, "medium": 0, "large": 4, "huge": 8}
 )

@@ -106,7 +106,7 @@ def validate_encounter(encounter: Encounter, source: str) -> None:
 
 
 def _check_surprise(plan: Plan, name: str, took: int, before: int | None, where: str) -> None:
-    """3e: in a surprise round "each can take a standard action or a move action" (a charge
+    """3e: in a surprise round each may take a standard action or a move action (a charge
     only as a partial charge: six units, a move's distance); a 5-foot step and a delay too."""
     if took > STANDARD:
         raise EncounterError(

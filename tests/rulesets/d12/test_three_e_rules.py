@@ -20,8 +20,7 @@ BOW = (AttackProfile("shortbow", 5, "1d6", range=60),)
 
 
 def _strikes_only(request: ChoiceRequest) -> bool:
-    """Attacks of opportunity taken, intercepts declined (a guard with no plan is free to
-    intercept once his count has come)."""
+    """Attacks of opportunity taken, intercepts declined."""
     return request.kind == "aoo"
 
 
@@ -82,7 +81,7 @@ def test_a_flat_footed_guard_with_no_plan_strikes_once_his_count_has_come() -> N
 
 
 def test_a_five_foot_step_goes_with_a_full_attack() -> None:
-    """3e: "a 5-foot step is not an action": with a full attack (12 units), no time of its own.
+    """3e: a 5-foot step is not an action: with a full attack (12 units), no time of its own.
     The fighter steps from (2.5, 2.5) to (3.5, 2.5) at 0 (count 12), provoking nothing from the
     orc who threatens him, then his three blows fall on 12, 8 and 4 (times 0, 4, 8)."""
     fighter = combatant("fighter", x=2.5, y=2.5, attacks_per_round=3, initiative_roll=12)
@@ -103,7 +102,7 @@ def test_a_five_foot_step_goes_with_a_full_attack() -> None:
 
 
 def test_a_five_foot_step_with_other_movement_that_round_is_refused() -> None:
-    """3e: a 5-foot step only "if you do not otherwise move" that round."""
+    """3e: a 5-foot step only if he does not otherwise move that round."""
     fighter = combatant("fighter", x=2.5, y=2.5)
     with pytest.raises(EncounterError, match="no other movement that round"):
         encounter(
@@ -138,7 +137,7 @@ def test_draw_then_attack_is_one_round() -> None:
 
 
 def test_a_full_attack_in_a_surprise_round_is_refused() -> None:
-    """3e: in a surprise round "each can take a standard action or a move action"."""
+    """3e: in a surprise round each may take a standard action or a move action."""
     luet = combatant("luet", init_mod=8, initiative_roll=5, attacks_per_round=2)
     orc = combatant("orc", x=1.5, side="b")
     with pytest.raises(EncounterError) as refused:
@@ -249,7 +248,7 @@ def test_a_caster_makes_no_attack_of_opportunity_while_casting() -> None:
 
 
 def test_a_charge_from_adjacent_or_along_a_bent_path_is_refused() -> None:
-    """3e charge: "You must move at least 10 feet (2 squares)" and "in a straight line"."""
+    """3e charge: at least 10 feet (2 squares) of movement, in a straight line."""
     charger = combatant("charger", x=2.5, y=2.5)
     orc = combatant("orc", x=3.5, y=2.5, side="b")
     with pytest.raises(EncounterError) as adjacent:
@@ -289,7 +288,7 @@ def test_a_charge_begun_next_to_the_target_is_refused_in_play() -> None:
 
 
 def test_a_charge_past_an_ally_is_refused() -> None:
-    """3e charge: "You can't charge if ... an ally blocks your path"."""
+    """3e charge: no charge with an ally in the way."""
     charger = combatant("charger", x=0.5, y=2.5)
     friend = combatant("friend", x=4.5, y=2.5, initiative_roll=1)
     orc = combatant("orc", x=8.5, y=2.5, side="b", initiative_roll=1)
@@ -313,7 +312,7 @@ def test_a_charger_reaching_as_the_twelve_units_end_gets_one_blow() -> None:
 
 
 def test_a_longspear_cannot_strike_an_adjacent_foe() -> None:
-    """3e: a reach weapon "can't be used against an adjacent foe"."""
+    """3e: a reach weapon cannot be used against an adjacent foe."""
     pikeman = combatant("pikeman", x=2.5, y=2.5, reach=10, reach_weapon=True, attacks=SPEAR)
     near = combatant("near", x=3.5, y=2.5, side="b")
     far = combatant("far", x=2.5, y=4.5, side="b")
@@ -403,7 +402,7 @@ def test_standing_up_is_a_move_equivalent_that_provokes() -> None:
 
 
 def _chase(intercepts: str | None) -> Engine:
-    # The guard has no plan: free to intercept once his count (12) has come.
+    # The guard acts at 12 (a 5-foot step, no time of its own): free to intercept after it.
     guard = combatant("guard", x=10.5, y=10.5, side="guards", initiative_roll=12)
     runner = combatant("runner", x=1.5, y=1.5, side="thieves", initiative_roll=10)
     options = MappingProxyType({} if intercepts is None else {"intercepts": intercepts})
@@ -411,7 +410,10 @@ def _chase(intercepts: str | None) -> Engine:
         ruleset="d12",
         map=MapSpec(30, 30),
         combatants=(guard, runner),
-        plans=(plan("runner", 1, "move", path=[(16.5, 16.5)]),),
+        plans=(
+            plan("guard", 1, "five_foot_step", path=[(9.5, 9.5)]),
+            plan("runner", 1, "move", path=[(16.5, 16.5)]),
+        ),
         options=options,
     )
     get_ruleset("d12").validate(enc, "test")
