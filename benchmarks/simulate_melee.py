@@ -13,7 +13,9 @@ and damage all occur. `check_melee` refuses a run that is not that fight.
 
 "Before" is the code of commit BASELINE_COMMIT (the last one before this work), extracted with
 `git archive` into a temporary folder and imported from there by a worker process; "now" is
-this checkout. Every figure is measured in worker processes run in alternating pairs (before,
+this checkout. `--before REV` and `--now REV` compare two other revisions the same way (say, a
+pass of work alone: `--before 19702eb^ --now HEAD`, when the checkout holds others' work in
+progress). Every figure is measured in worker processes run in alternating pairs (before,
 now, before, now...), so that a machine's load falls on both alike; medians, p95 (nearest
 rank) and the ratio before / now of the medians are printed. What is measured:
 
@@ -34,6 +36,8 @@ rank) and the ratio before / now of the medians are printed. What is measured:
     column runs today's code with the rules asked about every enemy for every mover, as before
     (`sight.REMEMBER_FREE = False`), to show what that change alone does. The run asserts
     intercepts were taken and that every token moved in every round.
+(e) opening the saved 100-round melee alone: `load_checked(FILE)` (reading, the file's checks
+    and the rules' checks) in a warm process, as (b).
 
 Last, a cProfile of one run of today's engine on the melee lists where the time goes. The
 script prints figures and never asserts them.
@@ -333,6 +337,14 @@ def work(kind: str, old_intercepts: bool) -> dict[str, float]:
         peak = _peak_mib()
         check_melee(list(engine.log), LONG_ROUNDS)
         return {"seconds": seconds, "peak": peak, "before": before, "events": len(engine.log)}
+    if kind == "load":
+        from battlemap.loading import load_checked
+
+        file = sys.argv[sys.argv.index("--file") + 1]
+        load_checked(file)  # a warm-up
+        began = time.perf_counter()
+        encounter = load_checked(file)
+        return {"seconds": time.perf_counter() - began, "plans": len(encounter.plans)}
     if kind == "crossing":
         encounter = build_crossing()
 
@@ -354,10 +366,14 @@ def work(kind: str, old_intercepts: bool) -> dict[str, float]:
     raise ValueError(f"unknown measurement {kind!r}")
 
 
-def _worker(kind: str, tree: Path | None, old_intercepts: bool = False) -> dict[str, float]:
+def _worker(
+    kind: str, tree: Path | None, old_intercepts: bool = False, file: Path | None = None
+) -> dict[str, float]:
     command = [sys.executable, __file__, "--worker", kind]
     if tree is not None:
         command += ["--tree", str(tree)]
+    if file is not None:
+        command += ["--file", str(file)]
     if old_intercepts:
         command.append("--old-intercepts")
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
@@ -380,13 +396,13 @@ def _command(tree: Path | None, file: Path) -> float:
 # --- the comparison -------------------------------------------------------------------------------
 
 
-def _baseline_tree(folder: Path) -> Path:
-    """The code of BASELINE_COMMIT, extracted into a folder of its own under `folder` (nothing
+def _baseline_tree(folder: Path, revision: str = BASELINE_COMMIT, name: str = "before") -> Path:
+    """The code of `revision`, extracted into a folder `name` of its own under `folder` (nothing
     in the checkout is touched; `folder` itself must not hold a `battlemap`, see `_command`)."""
-    tree = folder / "before"
+    tree = folder / name
     tree.mkdir()
     archive = subprocess.run(
-        ["git", "archive", BASELINE_COMMIT, "battlemap"], cwd=ROOT, capture_output=True, check=True
+        ["git", "archive", revision, "battlemap"], cwd=ROOT, capture_output=True, check=True
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     return tree
@@ -417,7 +433,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=RUNS, help="alternating pairs per figure")
     parser.add_argument("--long-runs", type=int, default=LONG_RUNS, help="pairs for (c)")
+    parser.add_argument("--before", default=BASELINE_COMMIT, help="the revision compared against")
+    parser.add_argument("--now", default=None, help="a revision for now (default: this checkout)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--file", help=argparse.SUPPRESS)
     parser.add_argument("--tree", help=argparse.SUPPRESS)
     parser.add_argument("--old-intercepts", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -426,12 +445,13 @@ def main() -> int:
         return 0
 
     with tempfile.TemporaryDirectory(prefix="simulate-melee-") as scratch:
-        before = _baseline_tree(Path(scratch))
+        before = _baseline_tree(Path(scratch), args.before)
+        now = None if args.now is None else _baseline_tree(Path(scratch), args.now, "now")
         from battlemap.storage.encounter_file import save_encounter
 
         file = Path(scratch) / "melee100.json"
         save_encounter(build_melee(), file)
-        print(f"before: commit {BASELINE_COMMIT[:10]}; now: {ROOT}")
+        print(f"before: {args.before}; now: {args.now or ROOT}")
         print(f"{args.runs} alternating pairs per figure ({args.long_runs} for c)\n")
 
         print("(a) battlemap simulate on the saved 100-round melee, the whole command:")
@@ -439,7 +459,7 @@ def main() -> int:
             args.runs,
             {
                 "before": lambda: {"seconds": _command(before, file)},
-                "now": lambda: {"seconds": _command(None, file)},
+                "now": lambda: {"seconds": _command(now, file)},
             },
         )
         _report(whole)
@@ -447,7 +467,7 @@ def main() -> int:
         print("(b) the engine alone, 100 rounds x 50 combatants:")
         engine = _pairs(
             args.runs,
-            {"before": lambda: _worker("engine", before), "now": lambda: _worker("engine", None)},
+            {"before": lambda: _worker("engine", before), "now": lambda: _worker("engine", now)},
         )
         _report(engine)
         events = engine["now"][0]["events"]
@@ -462,7 +482,7 @@ def main() -> int:
         print(f"(c) {LONG_ROUNDS:,} rounds x 50 combatants headless, one run per process:")
         long = _pairs(
             args.long_runs,
-            {"before": lambda: _worker("long", before), "now": lambda: _worker("long", None)},
+            {"before": lambda: _worker("long", before), "now": lambda: _worker("long", now)},
         )
         _report(long)
         for name in ("before", "now"):
@@ -471,6 +491,13 @@ def main() -> int:
             print(
                 f"  {name:<6} peak memory median {statistics.median(peaks):6.1f} MiB, "
                 f"max {max(peaks):6.1f} MiB (held before the fight: {held:5.1f} MiB)"
+            )
+        for name in ("before", "now"):
+            held = statistics.median([r["before"] for r in long[name]])
+            fight = statistics.median([r["peak"] for r in long[name]]) - held
+            print(
+                f"  {name:<6} the fight's own peak: {fight:6.1f} MiB, "
+                f"{fight * 2**20 / long[name][0]['events']:4.0f} bytes an event"
             )
         print(f"  events: {long['now'][0]['events']:,.0f}\n")
 
@@ -482,8 +509,8 @@ def main() -> int:
             args.runs,
             {
                 "before": lambda: _worker("crossing", before),
-                "now, rules asked each time": lambda: _worker("crossing", None, True),
-                "now": lambda: _worker("crossing", None),
+                "now, rules asked each time": lambda: _worker("crossing", now, True),
+                "now": lambda: _worker("crossing", now),
             },
         )
         _report(crossing)
@@ -491,6 +518,16 @@ def main() -> int:
             f"  events: {crossing['now'][0]['events']:,.0f}, "
             f"intercepts offered: {crossing['now'][0]['intercepts']:,.0f}\n"
         )
+
+        print("(e) opening the saved 100-round melee alone (load_checked, warm):")
+        opening = _pairs(
+            args.runs,
+            {
+                "before": lambda: _worker("load", before, file=file),
+                "now": lambda: _worker("load", now, file=file),
+            },
+        )
+        _report(opening)
 
     print("Where today's engine spends its time (one run of (b) under cProfile, which slows it):")
     print(profile_top(build_melee(), get_ruleset("d12")))
