@@ -131,8 +131,8 @@ def test_a_file_with_an_unknown_action_cannot_be_opened_so_never_played(
 
     assert warnings == [
         f"{path}, plans[0].action: unknown action 'fly' (d12 actions: attack, cast, charge, "
-        "delay, double_move, follow, full_attack, full_round, move, ready, run, standard, "
-        "withdraw)"
+        "delay, double_move, five_foot_step, follow, full_attack, full_round, move, "
+        "move_equivalent, ready, run, standard, withdraw)"
     ]
     assert all(plan.action != "fly" for plan in window.document.encounter.plans)
     assert window.session.events()
@@ -193,8 +193,8 @@ def test_a_crash_restore_goes_through_the_rules_check(
     assert asked == []
     assert warnings == [
         "the autosaved encounter, plans[0].action: unknown action 'fly' (d12 actions: attack, "
-        "cast, charge, delay, double_move, follow, full_attack, full_round, move, ready, run, "
-        "standard, withdraw)"
+        "cast, charge, delay, double_move, five_foot_step, follow, full_attack, full_round, move, "
+        "move_equivalent, ready, run, standard, withdraw)"
     ]
     assert all(plan.action != "fly" for plan in window.document.encounter.plans)
 

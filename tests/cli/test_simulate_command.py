@@ -38,13 +38,14 @@ THORIN_FIRST_BLOW = {
     "roll": 10,
     "bonus": 6,
     "total": 16,
-    "ac": 15,
+    # The goblin is flat-footed (its count, 7, has not come): AC 15 without its Dex +1.
+    "ac": 14,
     "hit": True,
     "damage": 10,
     "damage_roll": "1d8 (7) + 3 = 10",
 }
 THORIN_FIRST_BLOW_TEXT = (
-    "Round 1, 6: Thorin attacks goblin with battleaxe: 16 vs AC 15, hit for 10 "
+    "Round 1, 6: Thorin attacks goblin with battleaxe: 16 vs AC 14, hit for 10 "
     "[d20 10 + 6; damage 1d8 (7) + 3 = 10]"
 )
 
@@ -287,7 +288,8 @@ def test_valid_base_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
             _dance,
             "plans[0].action",
             "unknown action 'dance' (d12 actions: attack, cast, charge, delay, double_move, "
-            "follow, full_attack, full_round, move, ready, run, standard, withdraw)",
+            "five_foot_step, follow, full_attack, full_round, move, move_equivalent, ready, run, "
+            "standard, withdraw)",
             id="unknown-action",
         ),
         pytest.param(

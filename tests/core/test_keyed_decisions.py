@@ -201,7 +201,7 @@ def test_save_at_round_3_reopen_and_play_on_is_the_straight_through_fight(tmp_pa
         )
         assert on.run()
         assert _as_json(on.log.events) == _as_json(straight.log.events)
-    assert len(straight.log) == 86
+    assert len(straight.log) == 92
 
 
 def test_simulate_of_a_saved_fight_prints_it_unchanged_then_plays_on(tmp_path: Path) -> None:

@@ -115,8 +115,8 @@ def test_an_unknown_action_is_refused_by_the_one_validation(in_tmp: Path) -> Non
     load_encounter("skirmish.json")  # the file itself is well formed
     assert checked_problem(Path("skirmish.json")) == (
         "skirmish.json, plans[0].action: unknown action 'fly' (d12 actions: attack, cast, "
-        "charge, delay, double_move, follow, full_attack, full_round, move, ready, run, "
-        "standard, withdraw)"
+        "charge, delay, double_move, five_foot_step, follow, full_attack, full_round, move, "
+        "move_equivalent, ready, run, standard, withdraw)"
     )
 
 
