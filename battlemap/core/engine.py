@@ -44,7 +44,7 @@ from battlemap.core.decisions import (
 from battlemap.core.dice import KeyedDice, Roll, dice_range
 from battlemap.core.encounter import Encounter
 from battlemap.core.errors import DecisionError
-from battlemap.core.events import Event, EventLog, Fields, JsonValue
+from battlemap.core.events import Event, EventLog, JsonValue, event_of
 from battlemap.core.scheduler import Scheduler
 from battlemap.core.state import State
 
@@ -226,7 +226,7 @@ class Engine:
                 self._label = self.clock.round_and_count(now)
                 self._labelled_at = now
             label = self._label
-        event = Event(type_, now, label[0], label[1], actor, Fields.of(fields))
+        event = event_of(type_, now, label[0], label[1], actor, fields)
         # Straight onto the log's list: `now` never goes back (_advance_clock), so the order
         # EventLog.append checks holds by construction.
         self._events.append(event)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
-from dataclasses import dataclass
-from typing import Any, Final
+from collections import _tuplegetter  # type: ignore[attr-defined]  # namedtuple's own
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from typing import TYPE_CHECKING, Any, Final
 
 JsonValue = Any  # what json.dumps accepts; kept loose because event fields vary by type
 
@@ -125,52 +125,122 @@ class Fields(tuple, Mapping[str, Any]):  # type: ignore[type-arg]  # a tuple of 
     count = index = None  # type: ignore[assignment]
 
 
-_set = object.__setattr__
+#: Where an event's field keys sit in it; its field values follow.
+_KEYS_AT: Final = 5
+_HEADER = slice(0, _KEYS_AT)
+_FIELDS = slice(_KEYS_AT, None)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Event:
+class Event(tuple):  # type: ignore[type-arg]  # a tuple of Any inside
     """One thing that happened at one moment.
 
     `time` is the engine's monotonic clock in time units; `round` and `count` are the
     ruleset's labels for it. `actor` is the combatant the event is about, if any; the other
     fields depend on `type` (docs/encounter-format.md lists them).
 
-    Slotted: a long fight holds hundreds of thousands of events, and an instance dict each
-    was a fifth of a 1,000-round fight's memory.
+    A value as a frozen dataclass is (made from its parts by position or name, read-only,
+    equal when its parts are, `replace` for a changed copy), held as one tuple: the header,
+    the keys of its fields (shared by every event of that shape) and their values. A long
+    fight holds hundreds of thousands of events: an object with a dict each, then a slotted
+    one beside its fields' tuple, were ~40 bytes an event more than this, and two allocations.
+    It is never a sequence to anyone: `event[key]` reads a field, as it always did.
     """
 
-    type: str
-    time: float
-    round: int
-    count: int
-    actor: str | None
-    fields: Mapping[str, JsonValue]
+    __slots__ = ()
+    __match_args__ = ("type", "time", "round", "count", "actor", "fields")
 
-    def __init__(
-        self,
-        type: str,  # the dataclass field's name
+    if TYPE_CHECKING:
+
+        @property
+        def type(self) -> str: ...
+        @property
+        def time(self) -> float: ...
+        @property
+        def round(self) -> int: ...
+        @property
+        def count(self) -> int: ...  # type: ignore[override]  # the clock's count, not tuple.count
+        @property
+        def actor(self) -> str | None: ...
+
+    else:
+        type = _tuplegetter(0, "The event's type: what happened.")
+        time = _tuplegetter(1, "When, on the engine's clock.")
+        round = _tuplegetter(2, "The round the clock labels the moment with.")
+        count = _tuplegetter(3, "The count (unit) the clock labels the moment with.")
+        actor = _tuplegetter(4, "The combatant the event is about, if any.")
+
+    def __new__(
+        cls,
+        type: str,  # the field names, as a dataclass's would be
         time: float,
         round: int,
         count: int,
         actor: str | None,
         fields: Mapping[str, JsonValue],
-    ) -> None:
-        # Written by hand: the generated __init__ and a __post_init__ were two calls an event.
+    ) -> Event:
         # Held compactly whatever mapping was given (the engine's keyword arguments, a file's
         # object, a test's dict); still a Mapping to every reader.
-        _set(self, "type", type)
-        _set(self, "time", time)
-        _set(self, "round", round)
-        _set(self, "count", count)
-        _set(self, "actor", actor)
-        _set(self, "fields", fields if fields.__class__ is Fields else Fields(fields))
+        if fields.__class__ is not Fields:
+            fields = Fields(fields)
+        return tuple.__new__(cls, (type, time, round, count, actor, *tuple.__iter__(fields)))
 
-    def __getitem__(self, key: str) -> JsonValue:
-        return self.fields[key]
+    @property
+    def fields(self) -> Fields:
+        """The type's own fields, a read-only Mapping (made on each reading: keep it to reuse)."""
+        return tuple.__new__(Fields, _item(self, _FIELDS))
+
+    def __getitem__(self, key: str) -> JsonValue:  # type: ignore[override]
+        try:
+            return _item(self, _item(self, _KEYS_AT).index(key) + _KEYS_AT + 1)
+        except ValueError:
+            raise KeyError(key) from None
 
     def get(self, key: str, default: JsonValue = None) -> JsonValue:
-        return self.fields.get(key, default)
+        try:
+            return _item(self, _item(self, _KEYS_AT).index(key) + _KEYS_AT + 1)
+        except ValueError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        """Whether the event has the field `key`."""
+        return key in _item(self, _KEYS_AT)
+
+    def replace(self, **changes: Any) -> Event:
+        """A copy with some parts changed, as dataclasses.replace makes one."""
+        parts: dict[str, Any] = {name: getattr(self, name) for name in self.__match_args__}
+        parts.update(changes)
+        return Event(**parts)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Event:
+            return NotImplemented
+        if _item(self, _KEYS_AT) is _item(other, _KEYS_AT):
+            return tuple.__eq__(self, other)
+        # Fields of other shapes, or in another order: compared as the dicts they read as.
+        return bool(_item(self, _HEADER) == _item(other, _HEADER) and self.fields == other.fields)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]  # its fields are a dict's, no more hashable
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(type={self.type!r}, time={self.time!r}, round={self.round!r}, "
+            f"count={self.count!r}, actor={self.actor!r}, fields={self.fields!r})"
+        )
+
+    def __reduce__(self) -> tuple[Callable[..., Event], tuple[Any, ...]]:
+        # Copied or pickled from its parts (a tuple's way would pass the whole as one part).
+        return (Event, (*_item(self, _HEADER), dict(self.fields.pairs())))
+
+    # A tuple's sequence operations would treat the event as a list of its parts.
+    __add__ = __mul__ = __rmul__ = __lt__ = __le__ = __gt__ = __ge__ = None  # type: ignore[assignment]
+    __iter__ = __len__ = index = None  # type: ignore[assignment]
+
+    def __bool__(self) -> bool:
+        return True  # as any object, whatever its length as a tuple
 
     def to_json(self) -> dict[str, JsonValue]:
         """The event as one flat JSON object (header first, then the type's fields)."""
@@ -182,8 +252,7 @@ class Event:
         }
         if self.actor is not None:
             out["actor"] = self.actor
-        fields = self.fields
-        out.update(fields.pairs() if fields.__class__ is Fields else fields)
+        out.update(zip(_item(self, _KEYS_AT), _item(self, _VALUES), strict=True))
         return out
 
     @classmethod
@@ -197,6 +266,21 @@ class Event:
             actor=None if data.get("actor") is None else str(data["actor"]),
             fields=fields,
         )
+
+
+_VALUES = slice(_KEYS_AT + 1, None)
+
+
+def event_of(
+    type_: str, time: float, round_: int, count: int, actor: str | None, fields: dict[str, Any]
+) -> Event:
+    """Event(...) from a dict of fields (the engine's keyword arguments), in one step."""
+    keys = tuple(fields)
+    return tuple.__new__(
+        Event,
+        (type_, time, round_, count, actor, _KEY_SETS.get(keys) or _shared_keys(keys),
+         *fields.values()),
+    )  # fmt: skip
 
 
 class EventLog:

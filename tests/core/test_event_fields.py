@@ -3,9 +3,12 @@ were made from, whatever made the event: the engine, a file, a test."""
 
 from __future__ import annotations
 
-import dataclasses
+import copy
+import gc
+import pickle
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -53,12 +56,39 @@ def test_events_of_one_shape_share_their_keys_and_are_smaller_than_a_dict() -> N
     assert isinstance(one.fields, Fields) and isinstance(two.fields, Fields)
     assert one.fields._keys is two.fields._keys
     as_dict = {"x": 1.0, "y": 2.0, "stopped": False}
-    compact = sys.getsizeof(one.fields) + sys.getsizeof(one.fields._values)
-    assert compact < sys.getsizeof(as_dict)
+    # The whole event, header and fields, is one object smaller than its fields' dict alone.
+    assert sys.getsizeof(one) < sys.getsizeof(as_dict)
+    # It refers to its parts and its class, and to no fields object or dict of its own.
+    parts = gc.get_referents(one)
+    assert len(parts) == 10 and Event in parts and one.fields._keys in parts
+    assert not any(isinstance(part, dict | Fields) for part in parts)
 
 
 def test_an_event_made_again_from_its_parts_or_json_is_equal() -> None:
     event = Event("attack", 3.5, 1, 9, "a", {"target": "b", "hit": True, "total": 17})
     assert Event.from_json(event.to_json()) == event
-    assert dataclasses.replace(event, fields=dict(event.fields)) == event
-    assert dataclasses.replace(event, fields={**event.fields, "hit": False}) != event
+    assert event.replace(fields=dict(event.fields)) == event
+    assert event.replace(fields={**event.fields, "hit": False}) != event
+    assert Event(**{name: getattr(event, name) for name in Event.__match_args__}) == event
+    assert copy.deepcopy(event) == event and pickle.loads(pickle.dumps(event)) == event
+
+
+def test_an_event_reads_as_it_did_as_a_dataclass() -> None:
+    event = Event(type="attack", time=3.5, round=1, count=9, actor=None, fields={"hit": True})
+    assert (event.type, event.time, event.round, event.count, event.actor) == (
+        "attack", 3.5, 1, 9, None,
+    )  # fmt: skip
+    assert repr(event) == (
+        "Event(type='attack', time=3.5, round=1, count=9, actor=None, fields={'hit': True})"
+    )
+    assert "hit" in event and "attack" not in event and bool(event)
+    # The same fields in another order are the same event; another header is another.
+    assert event == Event("attack", 3.5, 1, 9, None, {"hit": True})
+    assert event != event.replace(count=8) and event != event.replace(actor="a")
+    assert Event("e", 1.0, 1, 1, None, {"a": 1, "b": 2}) == Event(
+        "e", 1.0, 1, 1, None, {"b": 2, "a": 1}
+    )
+    with pytest.raises(TypeError):
+        hash(event)
+    with pytest.raises(TypeError):
+        len(event)  # type: ignore[arg-type]

@@ -102,11 +102,9 @@ def _refusal(fight: Encounter, path: Path) -> str:
 @pytest.mark.parametrize(
     "spoil",
     [
-        pytest.param(lambda e: dataclasses.replace(e, actor="nobody"), id="unknown actor"),
-        pytest.param(lambda e: dataclasses.replace(e, time=-1e9), id="time goes back"),
-        pytest.param(
-            lambda e: dataclasses.replace(e, fields={**e.fields, "x": float("nan")}), id="NaN"
-        ),
+        pytest.param(lambda e: e.replace(actor="nobody"), id="unknown actor"),
+        pytest.param(lambda e: e.replace(time=-1e9), id="time goes back"),
+        pytest.param(lambda e: e.replace(fields={**e.fields, "x": float("nan")}), id="NaN"),
     ],
 )
 def test_a_bad_new_event_is_refused_as_open_would_refuse_it(tmp_path: Path, spoil: object) -> None:
@@ -132,7 +130,7 @@ def test_a_repeated_decision_key_is_refused(tmp_path: Path) -> None:
     keyed = next(e for e in fight.log if e.type == "roll" and e.get("key"))
     checked = CheckedLog()
     save_encounter(fight, tmp_path / "f.json", checked)
-    again = dataclasses.replace(keyed, time=fight.log[-1].time)
+    again = keyed.replace(time=fight.log[-1].time)
     bad = dataclasses.replace(fight, log=(*fight.log, again))
     with pytest.raises(EncounterError, match="already used"):
         save_encounter(bad, tmp_path / "f.json", checked)
