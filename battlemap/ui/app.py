@@ -14,6 +14,7 @@ from battlemap import __version__
 from battlemap.core.errors import BattlemapError
 from battlemap.storage.creature_library import default_creatures
 from battlemap.storage.settings import load_settings, save_settings
+from battlemap.ui import crash_handler
 from battlemap.ui.file_controller import demo_path, empty_encounter
 from battlemap.ui.main_window import MainWindow
 
@@ -25,6 +26,8 @@ def run_app(file: str | None = None, argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     app.setOrganizationName("battlemap")
     window = build_window(file)
+    # A bug from here on is written to a crash report and said once, with the fight paused.
+    crash_handler.install(window, window.driver.pause)
     window.show()
     return int(app.exec())
 

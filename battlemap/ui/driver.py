@@ -154,7 +154,13 @@ class PlaybackDriver(QObject):
         target = now + self.tick_units(elapsed)
         if self._passes_quiet_units():
             target = self._past_quiet_units(now, target)
-        if not self.session.advance_to(target) or self.session.finished():
+        try:
+            going = self.session.advance_to(target) and not self.session.finished()
+        except Exception:
+            # A bug in the rules: stop here, or the timer raises it again every frame.
+            self.pause()
+            raise
+        if not going:
             self.pause()
 
     def _passes_quiet_units(self) -> bool:
