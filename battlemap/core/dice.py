@@ -145,6 +145,11 @@ def _roll_plain(expression: str, plain: re.Match[str], generator: random.Random)
     size = int(faces)
     if count == "1":
         value = generator.randrange(size) + 1
+        # One Roll per face of each plain one-die form ("1d8+3"), as KeyedDice keeps for "1dN":
+        # a long fight rolls damage tens of thousands of times, a new text each otherwise.
+        shared = _ONE_DIE_ROLLS.get((expression, value))
+        if shared is not None:
+            return shared
         values = str(value)
         total = value
     else:
@@ -153,9 +158,20 @@ def _roll_plain(expression: str, plain: re.Match[str], generator: random.Random)
         total = sum(drawn)
     dice = f"{count}d{faces} ({values})"
     if sign is None:
-        return Roll(expression, total, f"{dice} = {total}")
-    total = total + int(modifier) if sign == "+" else total - int(modifier)
-    return Roll(expression, total, f"{dice} {sign} {modifier} = {total}")
+        roll = Roll(expression, total, f"{dice} = {total}")
+    else:
+        total = total + int(modifier) if sign == "+" else total - int(modifier)
+        roll = Roll(expression, total, f"{dice} {sign} {modifier} = {total}")
+    if count == "1" and len(_ONE_DIE_ROLLS) < _ONE_DIE_ROLLS_KEPT:
+        _ONE_DIE_ROLLS[(expression, int(values))] = roll
+    return roll
+
+
+#: The Rolls of plain one-die forms by (notation, face): frozen values, shared by every roll
+#: that shows them; a fight has a few hundred, a file could spell more, so past this many
+#: they are made anew.
+_ONE_DIE_ROLLS: dict[tuple[str, int], Roll] = {}
+_ONE_DIE_ROLLS_KEPT = 4096
 
 
 class DiceRoller:

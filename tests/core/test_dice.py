@@ -121,3 +121,13 @@ def test_rolling_a_fight_imports_no_dice_parser_for_plain_notation() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_plain_one_die_roll_showing_a_face_again_is_the_same_roll() -> None:
+    roller = DiceRoller(seed=3)
+    rolls = [roller.roll("1d4+1") for _ in range(40)]
+    by_face: dict[int, object] = {}
+    for roll in rolls:
+        assert roll.detail == f"1d4 ({roll.total - 1}) + 1 = {roll.total}"
+        assert by_face.setdefault(roll.total, roll) is roll
+    assert len(by_face) == 4
