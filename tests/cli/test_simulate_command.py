@@ -401,8 +401,8 @@ def test_python_m_battlemap_bad_file(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
         f"battlemap: {path}, plans[0].action: unknown action 'dance' (d12 actions: attack, "
-        "cast, charge, delay, double_move, follow, full_attack, full_round, move, ready, run, "
-        "standard, "
+        "cast, charge, delay, double_move, five_foot_step, follow, full_attack, full_round, move, "
+        "move_equivalent, ready, run, standard, "
         "withdraw)\n"
     )
 

@@ -169,7 +169,8 @@ BAD_CONTENT: list[tuple[dict[str, Any], str]] = [
     (
         edited("plans[0].tagret", "goblin1"),
         "skirmish.json, plans[0]: unknown key 'tagret' (did you mean 'target'?); allowed keys: "
-        "actor, round, action, count, target, attack, spell, path, rolls, readied, trigger",
+        "actor, round, action, count, target, attack, spell, path, rolls, readied, trigger, "
+        "defensively",
     ),
     (
         edited("comment", "ambush"),
