@@ -13,6 +13,9 @@ from collections.abc import Iterable
 from battlemap.core.encounter import Plan
 
 _READIED = ".readied"
+#: The step of an attack of opportunity provoked by an action as it begins (a cast, a shot,
+#: standing up): `<action id>/provoked/<attacker>`, beside a mover's `<action id>/aoo/<attacker>`.
+PROVOKED = "/provoked/"
 
 
 def plan_action_id(actor: str, round_number: int, number: int) -> str:

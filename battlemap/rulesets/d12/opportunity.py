@@ -31,6 +31,7 @@ from battlemap.rulesets.d12.clock import d12_pace
 from battlemap.rulesets.d12.combat import blow
 from battlemap.rulesets.d12.context import Fight
 from battlemap.rulesets.d12.fields import AOO_WAYS
+from battlemap.rulesets.d12.ids import PROVOKED
 from battlemap.rulesets.d12.reducers import (
     aoo_used,
     engaged,
@@ -168,7 +169,7 @@ def provoke_at_start(fight: Fight, actor: str, action_id: str, doing: str) -> Pr
                 now,
                 f"{them.combatant.name} may attack {me.combatant.name} "
                 f"({doing} at {fight.clock.count_label(now)})",
-                f"{action_id}/aoo/{cid}",
+                f"{action_id}{PROVOKED}{cid}",
             )
         )
         if taken:
@@ -177,7 +178,7 @@ def provoke_at_start(fight: Fight, actor: str, action_id: str, doing: str) -> Pr
                 cid,
                 actor,
                 _melee(them.combatant.attacks),
-                key=f"{action_id}/aoo/{cid}",
+                key=f"{action_id}{PROVOKED}{cid}",
                 reach_known=True,
                 provoked=True,
             )

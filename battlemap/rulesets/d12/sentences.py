@@ -14,6 +14,7 @@ from types import MappingProxyType
 from battlemap.core.events import Event
 from battlemap.core.narration import Sentence, tell_roll
 from battlemap.rulesets.d12.clock import D12Clock
+from battlemap.rulesets.d12.ids import PROVOKED
 
 Name = Callable[[str | None], str]
 
@@ -178,6 +179,11 @@ def _plan_skipped(e: Event, name: Name) -> str:
 def _aoo(e: Event, name: Name) -> str:
     who, whom = name(e.actor), name(e["target"])
     verdict = "takes it" if e["taken"] else "declines"
+    if PROVOKED in str(e.get("key", "")):
+        return (
+            f"{whom}'s action provokes {who} (3e: casting, shooting or standing up within "
+            f"reach): attack of opportunity, {who} {verdict}"
+        )
     return (
         f"{whom} leaves a square {who} threatens at ({e['x']:.2f}, {e['y']:.2f}): "
         f"attack of opportunity, {who} {verdict}"

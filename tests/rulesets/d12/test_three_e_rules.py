@@ -183,7 +183,7 @@ def test_a_spell_provokes_when_the_casting_begins() -> None:
         mage,
         plans=(plan("guard", 1, "standard"), plan("mage", 1, "cast", spell=("sleep", 1))),
     )
-    engine = _answering(enc, {"/aoo/guard/attack": 15, "/aoo/guard/damage": 4})
+    engine = _answering(enc, {"/provoked/guard/attack": 15, "/provoked/guard/damage": 4})
     (aoo,) = events(engine, "aoo")
     assert (aoo.actor, aoo["target"], aoo.time, aoo["taken"]) == ("guard", "mage", 2.0, True)
     (attack,) = events(engine, "attack", "guard")
