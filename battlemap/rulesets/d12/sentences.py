@@ -100,6 +100,8 @@ def _action_start(e: Event, name: Name) -> str:
         if e.get("cut"):
             x, y = e["path"][-1]
             text += f", but time runs out at ({x:.2f}, {y:.2f})"
+    if e["ends"] == e.time:
+        return f"{text}, taking no time"  # a 5-foot step
     return f"{text}, until {_CLOCK.label(e['ends'])}"
 
 
