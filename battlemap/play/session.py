@@ -130,10 +130,6 @@ class FightModel:
         self._encounter = encounter
         self.ruleset = get_ruleset(encounter.ruleset)
         self.engine: Engine | None = None
-        # A saved log the engine has not yet replayed (`start`), shown meanwhile as it was
-        # saved; `catch_up` replays it a few steps at a time, and anything that needs the
-        # engine itself finishes the replay first (`_settle`).
-        self._behind: tuple[Event, ...] | None = None
         self._checkpoint_interval: int | None = FIRST_INTERVAL
         self._replay = self._new_replay()
         self.time = self.ruleset.clock.round_start(1)
@@ -150,16 +146,8 @@ class FightModel:
 
     def events(self) -> Sequence[Event]:
         """The log so far, without a copy (the roster and paths read it once a unit, and it
-        grows to thousands of events): read it, never change it. While a saved log is being
-        replayed, the log as it was saved."""
-        if self._behind is not None:
-            return self._behind
+        grows to thousands of events): read it, never change it."""
         return self.engine.log.events if self.engine is not None else ()
-
-    @property
-    def catching_up(self) -> bool:
-        """A saved log is shown while the engine replays it (`catch_up`)."""
-        return self._behind is not None
 
     @property
     def pending(self) -> Decision | None:
@@ -167,7 +155,9 @@ class FightModel:
 
     def state(self) -> State:
         """The fight as it stands at the playhead."""
-        return self._replay.at(self.events(), self.time)
+        if self.engine is None:
+            return self._replay.at((), self.time)
+        return self._replay.at(self.engine.log.events, self.time)
 
     def set_checkpoint_interval(self, events: int | None) -> None:
         """Checkpoints every `events` events at first (None: none, so a seek back replays from
@@ -184,15 +174,11 @@ class FightModel:
     def finished(self) -> bool:
         """Nothing more will happen and the playhead has reached the last event."""
         engine = self.engine
-        if self._behind is not None:
-            return False
         if engine is None or engine.pending is not None or engine.has_work():
             return False
         return not engine.log or self.time >= engine.log[-1].time
 
     def last_time(self) -> float:
-        if self._behind is not None:
-            return self._behind[-1].time
         return self.engine.now if self.engine is not None and self.engine.log else self.time
 
     # --- playing ---------------------------------------------------------------------------
@@ -205,10 +191,15 @@ class FightModel:
         saved = self._encounter.log
         self.engine = self._new_engine(self._recorded(saved))
         if saved:
-            # The saved log is shown at once, as saved (it was checked on loading); the engine
-            # replays it behind the scenes (`catch_up`), so a long fight opens without waiting
-            # for its replay, and any difference is reported when the replay reaches it.
-            self._behind = tuple(saved)
+            self.engine.run_until(saved[-1].time)
+            differs = _first_difference(saved, self.engine.log.events, frozenset())
+            if differs is not None:
+                self._listener.notice(
+                    "The saved log does not match this encounter; the fight was replayed "
+                    "with its rolls and answers, and differs from "
+                    f"{self.ruleset.clock.label(differs)}."
+                )
+            self._listener.diverged(differs)
             self.time = saved[-1].time
         elif to_first_event:
             # Initiative rolls before the clock starts; stepping until the first event exists
@@ -222,53 +213,11 @@ class FightModel:
         self._report_pending()
         self._listener.time_changed(self.time)
 
-    def catch_up(self, steps: int) -> bool:
-        """Replay up to `steps` more of the engine's work on a saved log (the window calls this
-        from its event loop between frames); True once the engine has caught up."""
-        engine, saved = self.engine, self._behind
-        if engine is None or saved is None:
-            return True
-        end = saved[-1].time
-        for _ in range(steps):
-            upcoming = engine.next_time()
-            if engine.pending is not None or upcoming is None or upcoming > end:
-                break
-            engine.step()
-        else:
-            return False
-        self._caught_up()
-        return True
-
-    def _settle(self) -> None:
-        """Finish replaying a saved log before anything that needs the engine itself."""
-        while not self.catch_up(10_000):
-            pass
-
-    def _caught_up(self) -> None:
-        """The engine has replayed the saved log: from now on the log is the engine's. What
-        it replayed differently from the file (a file edited by hand, an older version's log)
-        is said, marked, and shown as the engine has it."""
-        saved, engine = self._behind, self.engine
-        assert saved is not None and engine is not None
-        self._behind = None
-        differs = _first_difference(saved, engine.log.events, frozenset())
-        if differs is not None:
-            self._listener.notice(
-                "The saved log does not match this encounter; the fight was replayed "
-                "with its rolls and answers, and differs from "
-                f"{self.ruleset.clock.label(differs)}."
-            )
-            self._replay.cut(_common_prefix(saved, engine.log.events))
-            self._listener.log_reset()
-        self._listener.diverged(differs)
-        self._report_pending()
-
     def advance_to(self, time: float) -> bool:
         """Move the playhead forward to `time`, running the engine; False if a decision stopped
         it first (the playhead then rests at the decision's moment)."""
         if self.engine is None:
             self.start()
-        self._settle()
         engine = self.engine
         assert engine is not None
         if engine.pending is not None:
@@ -291,7 +240,6 @@ class FightModel:
         decision stopped it (a policy that asks a person, with nobody to ask)."""
         if self.engine is None:
             self.start(to_first_event=False)
-        self._settle()
         engine = self.engine
         assert engine is not None
         count = len(engine.log)
@@ -304,7 +252,7 @@ class FightModel:
 
     def seek(self, time: float) -> None:
         """Scrub: back is a replay of the log; forward runs the engine."""
-        if self.engine is not None and time <= max(self.last_time(), self.time):
+        if self.engine is not None and time <= max(self.engine.now, self.time):
             self.time = time
             self._listener.time_changed(time)
             return
@@ -312,7 +260,6 @@ class FightModel:
 
     def answer(self, total: int | None) -> None:
         """Answer the pending roll (None: let the app roll) and go on to the playhead."""
-        self._settle()
         engine = self.engine
         if engine is None or engine.pending is None:
             return
@@ -323,7 +270,6 @@ class FightModel:
     def respond(self, answer: object) -> None:
         """Answer the pending question (a yes/no, a pick, a number, a declaration) and go on
         to the playhead; a DecisionError leaves it open."""
-        self._settle()
         engine = self.engine
         if engine is None or engine.pending is None:
             return
@@ -333,7 +279,6 @@ class FightModel:
 
     def choose(self, taken: bool) -> None:
         """Take or decline the pending opportunity and go on to the playhead."""
-        self._settle()
         engine = self.engine
         if engine is None or engine.pending is None:
             return
@@ -347,7 +292,6 @@ class FightModel:
         Everything after it in the log goes (it followed from the answer); the decisions before
         it stay, matched by key as always.
         """
-        self._settle()
         engine = self.engine
         if engine is None:
             return
@@ -362,7 +306,6 @@ class FightModel:
 
     def replay_step(self, step: AnsweredStep) -> None:
         """Redo an answered step: give the same answer again and go on to where it was."""
-        self._settle()
         engine = self.engine
         if engine is None:
             return
@@ -383,7 +326,6 @@ class FightModel:
         self._encounter = encounter
         self.ruleset = get_ruleset(encounter.ruleset)
         self.engine = None
-        self._behind = None
         self._replay = self._new_replay()
         self.time = self.ruleset.clock.round_start(1)
         self._listener.decision_cleared()
@@ -401,7 +343,6 @@ class FightModel:
             self._encounter = encounter
             self._replay = self._new_replay()
             return
-        self._settle()
         old = self.engine
         before = [e for e in old.log if e.time <= self.time]
         old_combatants = self._encounter.combatants

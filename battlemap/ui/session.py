@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from battlemap.core.decisions import ChoicePolicy, Decision, RollRequest
 from battlemap.core.encounter import Encounter
@@ -17,10 +17,6 @@ from battlemap.core.events import Event
 from battlemap.play.session import AnsweredStep, FightModel
 
 __all__ = ["AnsweredStep", "FightSession"]
-
-#: Engine steps replayed per turn of the event loop while a saved fight catches up: about ten
-#: milliseconds of work, so the window stays responsive while a long fight's replay finishes.
-CATCH_UP_STEPS = 300
 
 
 class FightSession(FightModel, QObject):
@@ -55,20 +51,6 @@ class FightSession(FightModel, QObject):
     ) -> None:
         QObject.__init__(self)
         FightModel.__init__(self, encounter, ask, choose, _Relay(self))
-        # A saved fight is shown at once and replayed a little at a time when the event loop
-        # is idle (an interval of 0); whatever needs the engine before then finishes it.
-        self._catch_up_timer = QTimer(self)
-        self._catch_up_timer.setInterval(0)
-        self._catch_up_timer.timeout.connect(self._catch_up_a_little)
-
-    def start(self, *, to_first_event: bool = True) -> None:
-        super().start(to_first_event=to_first_event)
-        if self.catching_up:
-            self._catch_up_timer.start()
-
-    def _catch_up_a_little(self) -> None:
-        if self.catch_up(CATCH_UP_STEPS):
-            self._catch_up_timer.stop()
 
 
 class _Relay:
