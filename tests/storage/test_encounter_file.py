@@ -698,9 +698,9 @@ _PLAIN_JSON = st.recursive(
 )  # fmt: skip
 
 
-#: Any type but the decisions (roll, aoo, intercept), whose fields the log reader checks: they
-#: have tests of their own (tests/storage/test_hostile_files.py).
-_EVENT_TYPE = _TEXT.filter(lambda t: t not in ("roll", "aoo", "intercept"))
+#: Any type but the decisions (roll, aoo, intercept, decision), whose fields the log reader
+#: checks: they have tests of their own (tests/storage/test_hostile_files.py).
+_EVENT_TYPE = _TEXT.filter(lambda t: t not in ("roll", "aoo", "intercept", "decision"))
 
 
 @st.composite
