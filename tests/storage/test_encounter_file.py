@@ -174,7 +174,7 @@ BAD_CONTENT: list[tuple[dict[str, Any], str]] = [
     ),
     (
         edited("comment", "ambush"),
-        "skirmish.json: unknown key \'comment\'; allowed keys: "
+        "skirmish.json: unknown key 'comment'; allowed keys: "
         "format, version, ruleset, name, map, options, sides, combatants, plans, seed, log",
     ),
     (
