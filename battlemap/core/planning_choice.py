@@ -66,7 +66,8 @@ class ReadyChoices:
 class PlanChoice:
     """One action of the planning bar: the plan's `action`, the button's `label`, an optional
     one-key `shortcut`, a `tip`, and `how` it is planned (`PlanHow`). `prompt` says what a
-    "number" is ("Drop to initiative"); `ready` holds a "ready" action's choices."""
+    "number" is ("Drop to initiative"); `ready` holds a "ready" action's choices;
+    `most_squares` bounds an instant step by distance instead of time."""
 
     action: str
     label: str
@@ -75,6 +76,9 @@ class PlanChoice:
     tip: str = ""
     prompt: str = ""
     ready: ReadyChoices | None = None
+    #: A path action that goes at most this far and takes no time of its own (d12's 5-foot
+    #: step: one square); None for a movement bounded by its time.
+    most_squares: float | None = None
 
     def __post_init__(self) -> None:
         if self.how not in PLAN_HOWS:

@@ -41,6 +41,9 @@ class RulerSpec:
     start_time: float
     duration: float
     label: Callable[[float], str]
+    #: An instant step's bound in squares (d12's 5-foot step: 1): it takes no time, so the
+    #: ruler says how far it may go instead of when time runs out.
+    most_squares: float | None = None
 
     @property
     def feet(self) -> int:
@@ -68,14 +71,18 @@ class Measurement:
 
 
 def reach_squares(ruler: RulerSpec) -> float:
-    """How far the mover gets before the action's time runs out."""
+    """How far the mover gets before the action's time runs out (an instant step: its bound)."""
+    if ruler.most_squares is not None:
+        return ruler.most_squares
     return ruler.pace.distance_in(ruler.duration)
 
 
 def stop_text(squares: float, ruler: RulerSpec) -> str:
     """'3.0 sq · 15 ft · Round 1, 9': distance so far and the moment the mover gets there."""
     feet = math.floor(squares * FEET_PER_SQUARE + 0.5)
-    if ruler.pace.feet > 0:
+    if ruler.most_squares is not None:
+        when = ruler.label(ruler.start_time)  # a step of no time of its own: there at once
+    elif ruler.pace.feet > 0:
         when = ruler.label(ruler.start_time + ruler.pace.duration_of(squares))
     else:
         when = "never"  # a mover with no speed arrives nowhere; no division by zero
@@ -117,7 +124,11 @@ def point_at(points: list[Point], lengths: list[float] | tuple[float, ...], d: f
 def _timeout_stop(
     points: list[Point], lengths: list[float], reach: float, ruler: RulerSpec
 ) -> RulerStop:
-    text = f"time runs out ({ruler.label(ruler.start_time + ruler.duration)})"
+    if ruler.most_squares is not None:
+        bound = ruler.most_squares
+        text = f"as far as it goes ({bound:g} square{'' if bound == 1 else 's'})"
+    else:
+        text = f"time runs out ({ruler.label(ruler.start_time + ruler.duration)})"
     return RulerStop("timeout", point_at(points, lengths, reach), reach, text, False)
 
 

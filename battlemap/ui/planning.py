@@ -217,11 +217,13 @@ class PlanningController(QObject):
         ruleset = self.session.ruleset
         start, start_time = self._start_of_next_plan(actor)
         combatant = self.document.encounter.combatant(actor)
+        choice = self.choice(action)
         ruler = RulerSpec(
             pace=pace_of(ruleset, combatant.speed * ruleset.path_actions[action]),
             start_time=start_time,
             duration=float(ruleset.actions[action]),
             label=ruleset.clock.label,
+            most_squares=None if choice is None else choice.most_squares,
         )
         self.map.begin_planning(actor, start, combatant.squares, ruler)
         self._ruler_spec, self._start = ruler, start

@@ -75,3 +75,36 @@ def test_planning_a_combat_experience_move_measures_its_allowance(
     assert timeout is not None
     assert timeout == pytest.approx((6.5 + allowed_squares(20, "move"), 5.5), abs=0.05)
     assert timeout == pytest.approx((10.5, 5.5), abs=0.05)
+
+
+SKIRMISH = Path(__file__).parents[2] / "resources" / "examples" / "skirmish.json"
+
+
+def test_a_five_foot_step_is_measured_by_its_square_not_by_time(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """3e: a 5-foot step takes no time of its own and goes one square: its ruler says how far
+    it may go ("as far as it goes (1 square)") and that it is there at once, instead of "time
+    runs out" at the start as a ruler over no time at all would."""
+    path = tmp_path / "skirmish.json"
+    path.write_bytes(SKIRMISH.read_bytes())
+    quiet = Settings(not_offered=("aoo", "intercept"))
+    window = MainWindow(load_checked(path), path, quiet, default_creatures())
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.document.remove_plans(window.document.plans_of("luet", 1))
+    viewport = window.map.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=window.map.square_to_view(2.5, 11.5))
+    assert window.map.selected_ids() == ["luet"]
+    window.planning.actions["five_foot_step"].trigger()
+    assert window.map.is_planning()
+    qtbot.mouseMove(viewport, window.map.square_to_view(2.5, 8.5))
+    timeout = window.map.ruler_timeout_point()
+    assert timeout == pytest.approx((2.5, 10.5), abs=0.05)
+    start = window.session.ruleset.clock.label(window.planning._ruler_spec.start_time)
+    assert window.map.ruler_labels() == [
+        "as far as it goes (1 square)",
+        f"3.0 sq · 15 ft · {start}",
+    ]

@@ -58,6 +58,7 @@ D12_PLANNABLE: tuple[PlanChoice, ...] = (
         "path",
         "",
         "One square, no time of its own: with a full attack, no other movement that round",
+        most_squares=1.0,
     ),
     PlanChoice(
         "move_equivalent",
