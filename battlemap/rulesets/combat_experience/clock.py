@@ -20,9 +20,7 @@ A moment is said as people say it: "Round 2, initiative 17", "Round 2, start".
 
 from __future__ import annotations
 
-import math
-
-from battlemap.core.clock import clean_time
+from battlemap.core.slot_clock import SlotClock
 
 #: The round's start and one unit for each initiative from 99 down to 0.
 UNITS_PER_ROUND = 101
@@ -32,43 +30,8 @@ START_COUNT = 100
 TOP_SLOT = 99
 
 
-class CombatExperienceClock:
+class CombatExperienceClock(SlotClock):
     """Rounds of 101 units: the start (count 100), then initiative 99 down to 0."""
 
-    units_per_round = UNITS_PER_ROUND
-
-    def round_of(self, time: float) -> int:
-        return math.floor(clean_time(time) / UNITS_PER_ROUND) + 1
-
-    def count_of(self, time: float) -> int:
-        return self.round_and_count(time)[1]
-
-    def round_and_count(self, time: float) -> tuple[int, int]:
-        time = clean_time(time)
-        round_number = math.floor(time / UNITS_PER_ROUND) + 1
-        into_round = time - (round_number - 1) * UNITS_PER_ROUND
-        return round_number, START_COUNT - math.floor(into_round)
-
-    def time_of(self, round_number: int, count: int) -> float:
-        """When the unit `count` of the round begins: 100 is the start, 99 to 0 initiatives (a
-        count above 100 is the start, under 0 the last slot)."""
-        count = min(max(count, 0), START_COUNT)
-        return float((round_number - 1) * UNITS_PER_ROUND + START_COUNT - count)
-
-    def slot_of(self, round_number: int, initiative: int) -> float:
-        """When the turn slot of `initiative` begins (99 and above share the first slot)."""
-        return self.time_of(round_number, min(max(initiative, 0), TOP_SLOT))
-
-    def round_start(self, round_number: int) -> float:
-        return float((round_number - 1) * UNITS_PER_ROUND)
-
-    def count_label(self, time: float) -> str:
-        count = self.count_of(time)
-        if count == START_COUNT:
-            return "start"
-        if count == TOP_SLOT:
-            return f"initiative {TOP_SLOT}+"
-        return f"initiative {count}"
-
-    def label(self, time: float) -> str:
-        return f"Round {self.round_of(time)}, {self.count_label(time)}"
+    def __init__(self) -> None:
+        super().__init__(TOP_SLOT, "initiative 0")

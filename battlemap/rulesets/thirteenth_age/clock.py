@@ -18,9 +18,7 @@ A moment is said as people say it: "Round 2, initiative 17", "Round 2, start".
 
 from __future__ import annotations
 
-import math
-
-from battlemap.core.clock import clean_time
+from battlemap.core.slot_clock import SlotClock
 
 #: The round's start and one unit for each count from 49 down to 0.
 UNITS_PER_ROUND = 51
@@ -30,44 +28,8 @@ START_COUNT = 50
 TOP_SLOT = 49
 
 
-class ThirteenthAgeClock:
-    """Rounds of 51 units: the start (count 50), then initiative 49 down to 0."""
+class ThirteenthAgeClock(SlotClock):
+    """Rounds of 51 units: the start (count 50), then initiative 49 down to 0 (or less)."""
 
-    units_per_round = UNITS_PER_ROUND
-
-    def round_of(self, time: float) -> int:
-        return math.floor(clean_time(time) / UNITS_PER_ROUND) + 1
-
-    def count_of(self, time: float) -> int:
-        return self.round_and_count(time)[1]
-
-    def round_and_count(self, time: float) -> tuple[int, int]:
-        time = clean_time(time)
-        round_number = math.floor(time / UNITS_PER_ROUND) + 1
-        into_round = time - (round_number - 1) * UNITS_PER_ROUND
-        return round_number, START_COUNT - math.floor(into_round)
-
-    def time_of(self, round_number: int, count: int) -> float:
-        """When the unit of `count` in the round begins (50 is the start)."""
-        count = min(max(count, 0), START_COUNT)
-        return float((round_number - 1) * UNITS_PER_ROUND + START_COUNT - count)
-
-    def slot_of(self, round_number: int, count: int) -> float:
-        """When the turn slot of initiative `count` begins (49 and above share the first)."""
-        return self.time_of(round_number, min(max(count, 0), TOP_SLOT))
-
-    def round_start(self, round_number: int) -> float:
-        return float((round_number - 1) * UNITS_PER_ROUND)
-
-    def count_label(self, time: float) -> str:
-        count = self.count_of(time)
-        if count == START_COUNT:
-            return "start"
-        if count == TOP_SLOT:
-            return f"initiative {TOP_SLOT}+"
-        if count == 0:
-            return "initiative 0 or less"
-        return f"initiative {count}"
-
-    def label(self, time: float) -> str:
-        return f"Round {self.round_of(time)}, {self.count_label(time)}"
+    def __init__(self) -> None:
+        super().__init__(TOP_SLOT, "initiative 0 or less")
