@@ -208,3 +208,42 @@ def time_words_of(ruleset: Ruleset) -> TimeWords:
     """The ruleset's `time_words`, plain "units" when it has none."""
     found: TimeWords = getattr(ruleset, "time_words", PLAIN_UNITS)
     return found
+
+
+#: A reading of the fight at a moment: the value a dial shows (None: nothing to show).
+DialReading = Callable[[State], int | None]
+#: The value an event sets a dial to for its round (None: the event says nothing of it).
+DialSetting = Callable[[Event], int | None]
+
+
+@dataclass(frozen=True)
+class Dial:
+    """A fight-wide value the window draws big: in a corner of the map at the playhead
+    (`label` and `read`, "Escalation 3") and on the timeline, round by round (`short` and
+    `set_by`, "Esc 3"), since a round's value is said by the log, not a replayed state."""
+
+    label: str
+    short: str
+    tip: str
+    read: DialReading
+    set_by: DialSetting
+
+
+def dials_of(ruleset: Ruleset) -> tuple[Dial, ...]:
+    """The ruleset's `dials`; none for a ruleset that declares none (d12, Combat Experience)."""
+    return tuple(getattr(ruleset, "dials", ()))
+
+
+#: Which pairs of combatants the map links at a state (13th Age: the engaged pairs), each pair
+#: once, in a stable order.
+LinkReading = Callable[[State], tuple[tuple[str, str], ...]]
+
+
+def _no_links(_state: State) -> tuple[tuple[str, str], ...]:
+    return ()
+
+
+def links_of(ruleset: Ruleset) -> LinkReading:
+    """The ruleset's `links`; a reading of no pairs for a ruleset that declares none."""
+    found: LinkReading = getattr(ruleset, "links", _no_links)
+    return found

@@ -24,7 +24,7 @@ from battlemap.core.standing import Standing
 from battlemap.core.state import Reducer, State
 from battlemap.core.time_words import TimeWords
 from battlemap.geometry.walls import WallIndex
-from battlemap.rulesets.base import Marking
+from battlemap.rulesets.base import Dial, LinkReading, Marking
 from battlemap.rulesets.thirteenth_age.clock import ThirteenthAgeClock
 from battlemap.rulesets.thirteenth_age.fields import FIELDS, initiative_bonus
 from battlemap.rulesets.thirteenth_age.fight import ThirteenthAgeFight
@@ -34,6 +34,7 @@ from battlemap.rulesets.thirteenth_age.reducers import REDUCERS, standing_of
 from battlemap.rulesets.thirteenth_age.sentences import SENTENCES
 from battlemap.rulesets.thirteenth_age.ui_contract import MARKERS, PLANNABLE, ROSTER, TIME_WORDS
 from battlemap.rulesets.thirteenth_age.validate import ACTIONS, validate_encounter
+from battlemap.rulesets.thirteenth_age.window_readings import DIALS, engaged_pairs
 
 if TYPE_CHECKING:
     from battlemap.core.engine import Engine
@@ -61,6 +62,10 @@ class ThirteenthAgeRuleset:
     opportunities: Sequence[Opportunity] = OPPORTUNITIES
     player_rolls: frozenset[str] = PLAYER_ROLLS
     roster_columns: Sequence[RosterColumn] = ROSTER
+    #: The escalation die, drawn big on the map and round by round on the timeline.
+    dials: Sequence[Dial] = DIALS
+    #: The engaged pairs, linked on the map.
+    links: LinkReading = staticmethod(engaged_pairs)
 
     def __init__(self) -> None:
         self._clock = ThirteenthAgeClock()
