@@ -33,7 +33,9 @@ from battlemap.core.state import State
 from battlemap.core.time_words import TimeWords
 from battlemap.geometry.walls import wall_index
 from battlemap.rulesets.base import (
+    dials_of,
     initiative_setup_of,
+    links_of,
     markers_of,
     opportunities_of,
     plannable_of,
@@ -258,6 +260,17 @@ class MainWindow(WindowActions):
         self.map.set_positions(state.positions_at(self.session.time))
         self.map.set_health({cid: c.hp for cid, c in combatants.items()})
         self.map.set_statuses({cid: c.statuses for cid, c in combatants.items() if c.statuses})
+        # The ruleset's fight-wide dials and linked pairs (13th Age: the escalation die and the
+        # engaged pairs); the map touches Qt only when what they read changes.
+        ruleset = self.session.ruleset
+        self.map.set_links(links_of(ruleset)(state))
+        self.map.set_dials(
+            [
+                f"{dial.label} {value}"
+                for dial in dials_of(ruleset)
+                if (value := dial.read(state)) is not None
+            ]
+        )
 
     def _refresh_at_playhead(self) -> None:
         """Everything that shows the fight at the playhead, tokens to roster."""
@@ -340,7 +353,7 @@ class MainWindow(WindowActions):
             self.session.encounter, ruleset.clock, ruleset.sentences, opportunities_of(ruleset)
         )
         self.timeline.set_events(
-            events, self.session.ruleset.clock, narrator, markers_of(self.session.ruleset)
+            events, ruleset.clock, narrator, markers_of(ruleset), dials_of(ruleset)
         )
         self.log.set_events(events, narrator)
         self.log.show_until(self.session.time)

@@ -31,9 +31,11 @@ from battlemap.storage.creature_library import CreatureTemplate
 from battlemap.ui.map_area import AreaItem, square_rectangle
 from battlemap.ui.map_board import MapBoard
 from battlemap.ui.map_canvas import MapCanvas
+from battlemap.ui.map_dial import DialOverlay
 from battlemap.ui.map_dnd import DropPreview, accept_creature
 from battlemap.ui.map_grid import SQUARE_PX, size_squares, snap_center, to_scene, to_squares
 from battlemap.ui.map_items import MapMarker, MarkersItem, PlanPathsItem
+from battlemap.ui.map_links import LinksItem, Segment
 from battlemap.ui.map_paths import CachedPlanPaths
 from battlemap.ui.map_ruler import RulerItem, RulerSpec
 from battlemap.ui.map_threat import ThreatZonesItem
@@ -97,7 +99,18 @@ class MapView(MapCanvas):
         self._area = AreaItem()
         self._area_picking = False
         self._area_anchor: Point | None = None
-        for item in (*self._paths.items(), self._markers, self._preview, self._threats, self._area):
+        self._links = LinksItem()
+        #: The pairs the ruleset links now (set_links); their segments follow the tokens.
+        self._link_pairs: tuple[tuple[str, str], ...] = ()
+        self._dial = DialOverlay(self)
+        for item in (
+            *self._paths.items(),
+            self._markers,
+            self._preview,
+            self._threats,
+            self._area,
+            self._links,
+        ):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.scene().addItem(item)
         self._ruler: RulerItem | None = None
@@ -174,6 +187,41 @@ class MapView(MapCanvas):
             if item is not None:
                 item.setPos(point[0] * SQUARE_PX, point[1] * SQUARE_PX)
                 shown[token_id] = point
+        if self._link_pairs:
+            self._show_links()
+
+    def set_links(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """Link these pairs of tokens with a line (the ruleset's `links_of`: 13th Age's engaged
+        pairs); [] removes them. The lines follow the tokens as they move; the drawing is
+        rebuilt only when a pair or an end changes."""
+        self._link_pairs = tuple(pairs)
+        self._show_links()
+
+    def link_segments(self) -> tuple[Segment, ...]:
+        """The links drawn: each pair's token centres, in squares."""
+        return self._links.segments
+
+    def _show_links(self) -> None:
+        segments: list[Segment] = []
+        for a, b in self._link_pairs:
+            first, second = self._tokens.get(a), self._tokens.get(b)
+            if first is not None and second is not None:
+                segments.append(
+                    (
+                        (first.x() / SQUARE_PX, first.y() / SQUARE_PX),
+                        (second.x() / SQUARE_PX, second.y() / SQUARE_PX),
+                    )
+                )
+        self._links.set_segments(segments)
+
+    def set_dials(self, readings: Sequence[str]) -> None:
+        """Show the fight's dials big in the top-right corner ("Escalation 3"), fixed over the
+        view as it pans and zooms; [] shows none."""
+        self._dial.set_readings(readings)
+
+    def dial_text(self) -> str:
+        """What the corner overlay says ("" when hidden)."""
+        return "" if self._dial.isHidden() else self._dial.text()
 
     def set_health(self, hp: Mapping[str, int]) -> None:
         """Update health bars; hp <= 0 draws the token as down."""

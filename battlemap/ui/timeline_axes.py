@@ -7,7 +7,7 @@ counts), so a ruleset that counts up or splits rounds differently labels itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pyqtgraph as pg
@@ -141,6 +141,10 @@ def _is_round(text: str) -> bool:
     return text.startswith("R")
 
 
+def _no_note(_round: int) -> str:
+    return ""
+
+
 class RoundAxis(pg.AxisItem):
     """Top axis: the name of each round ("Round 2") centred over its visible part, and a tag
     saying where the playhead is.
@@ -151,6 +155,8 @@ class RoundAxis(pg.AxisItem):
     def __init__(self) -> None:
         super().__init__("top")
         self.clock: RoundClock | None = None
+        #: A round's note beside its name (the ruleset's dials: "Esc 2"); "" for none.
+        self.notes: Callable[[int], str] = _no_note
         self.playhead: tuple[float, str] | None = None
         self.tag_color = QColor("#0b7d86")
         self._tag: tuple[QRectF, str] | None = None
@@ -208,7 +214,11 @@ class RoundAxis(pg.AxisItem):
             right = min(clock.round_start(r + 1), hi)
             x0 = bounds.left() + (left - lo) * scale
             x1 = bounds.left() + (right - lo) * scale
-            for text in (f"Round {r}", f"R{r}"):
+            note = self.notes(r)
+            names: tuple[str, ...] = (f"Round {r}", f"R{r}")
+            if note:  # the note is dropped before the name when room runs short
+                names = (f"Round {r} · {note}", f"R{r} · {note}", *names)
+            for text in names:
                 if metrics.horizontalAdvance(text) + 8 <= x1 - x0:
                     rect = QRectF(x0, bounds.top(), x1 - x0, bounds.height() - 2)
                     drawn = QRectF(0, 0, metrics.horizontalAdvance(text), rect.height())

@@ -19,9 +19,10 @@ from PySide6.QtWidgets import QDockWidget, QToolTip, QWidget
 from battlemap.core.clock import RoundClock
 from battlemap.core.events import Event
 from battlemap.core.narration import Narrator
-from battlemap.rulesets.base import Marking
+from battlemap.rulesets.base import Dial, Marking
 from battlemap.ui.timeline_axes import CountAxis, LaneAxis, RoundAxis
 from battlemap.ui.timeline_bars import BarsItem, CaptionsItem
+from battlemap.ui.timeline_dials import RoundDials
 from battlemap.ui.timeline_items import (
     BAR_BOTTOM,
     BAR_TOP,
@@ -87,6 +88,7 @@ class TimelineDock(QDockWidget):
         self._clock = clock
         self._narrator: Narrator | None = None
         self._markers: Mapping[str, Marking] = {}
+        self._round_dials = RoundDials()
         self._layout = LaneLayout()
         self._content = TimelineContent()
         self._time = 0.0
@@ -190,14 +192,18 @@ class TimelineDock(QDockWidget):
         clock: RoundClock,
         narrator: Narrator | None = None,
         markers: Mapping[str, Marking] | None = None,
+        dials: Sequence[Dial] = (),
     ) -> None:
         """Replace everything drawn from the log; the view shows the rounds holding events.
 
         The same fight again (rewound, branched, undone: its log opens with the same event)
         keeps the game master's pan and zoom; a new fight is shown whole. `narrator`, when
         given, words the tooltips as the log dock does; `markers` are the ruleset's
-        (`Ruleset.markers`: which events get a symbol).
+        (`Ruleset.markers`: which events get a symbol), `dials` the values named beside each
+        round's name (`dials_of`: 13th Age's "Esc 2").
         """
+        self._round_dials = RoundDials(dials)
+        self.round_axis.notes = self._round_dials.note
         same_fight = bool(events) and events[0] == self._opening
         self._clock = clock
         self._narrator = narrator
@@ -231,6 +237,9 @@ class TimelineDock(QDockWidget):
             first, last = min(first, self._extent[0]), max(last, self._extent[1])
         self._extent = (first, last)
         self._redraw(self._content.add(events))
+        if self._round_dials.add(events):
+            self.round_axis.picture = None  # the round names are drawn again with their notes
+            self.round_axis.update()
 
     def _redraw(self, changes: Changes) -> None:
         """Redraw the times a batch of events touched, in the layers it touched."""
