@@ -8,6 +8,7 @@ tuple comparison.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, Qt
@@ -20,16 +21,20 @@ from battlemap.ui.map_grid import SQUARE_PX
 #: Over the tokens (a link between adjacent tokens would hide under them), under the markers.
 LINKS_Z = 15.0
 #: A deep red that reads on the board and on either side's colour.
-LINK_COLOR = QColor(190, 30, 45, 220)
+LINK_COLOR = QColor(200, 25, 40, 220)
+#: How far from each centre the line starts, in squares: clear of the token's letters, still
+#: on the token, so two touching tokens show a short bar across their rims.
+TRIM = 0.3
 #: The dot at each end, in squares: says which tokens the line joins when tokens touch.
-END_RADIUS = 0.09
+END_RADIUS = 0.07
 
 #: One link as drawn: both ends' centres in squares.
 Segment = tuple[Point, Point]
 
 
 class LinksItem(QGraphicsPathItem):
-    """Every link as one path: a line between the centres and a dot at each end."""
+    """Every link as one path: a line between the tokens, clear of their letters, and a dot at
+    each end."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -58,8 +63,11 @@ class LinksItem(QGraphicsPathItem):
         path = QPainterPath()
         radius = END_RADIUS * SQUARE_PX
         for (ax, ay), (bx, by) in wanted:
-            a = QPointF(ax * SQUARE_PX, ay * SQUARE_PX)
-            b = QPointF(bx * SQUARE_PX, by * SQUARE_PX)
+            length = math.hypot(bx - ax, by - ay)
+            trim = TRIM / length if length > 2 * TRIM else 0.0
+            dx, dy = (bx - ax) * trim, (by - ay) * trim
+            a = QPointF((ax + dx) * SQUARE_PX, (ay + dy) * SQUARE_PX)
+            b = QPointF((bx - dx) * SQUARE_PX, (by - dy) * SQUARE_PX)
             path.moveTo(a)
             path.lineTo(b)
             path.addEllipse(a, radius, radius)
