@@ -18,7 +18,8 @@ from battlemap.core.decisions import RollRequest
 from battlemap.core.encounter import AttackProfile, Plan
 from battlemap.core.engine import Engine, NeedRoll
 from battlemap.geometry.contact import within_reach
-from battlemap.rulesets.thirteenth_age.attacks import damage_dealt, resolve_attack
+from battlemap.rulesets.thirteenth_age.attacks import crit_threshold, damage_dealt, resolve_attack
+from battlemap.rulesets.thirteenth_age.conditions_in_play import effects_on, grabber_bonus
 from battlemap.rulesets.thirteenth_age.engagement import contact_changes
 from battlemap.rulesets.thirteenth_age.escalation import EscalationDie, attack_bonus
 from battlemap.rulesets.thirteenth_age.fields import attack_vs, defense, is_pc, miss_damage, whole
@@ -86,10 +87,25 @@ def attack(
     )
     natural = roll.total
     pc = is_pc(me.combatant)
-    escalation = attack_bonus(EscalationDie(escalation_of(engine.state)), pc=pc)
+    mine, theirs = effects_on(me), effects_on(them)
+    # "Fear dazes you and prevents you from using the escalation die."
+    escalation = attack_bonus(
+        EscalationDie(escalation_of(engine.state)), pc=pc, afraid=mine.no_escalation_die
+    )
     vs = attack_vs(me.combatant, plan)
-    target_defense = defense(them.combatant, vs)
-    outcome = resolve_attack(natural, profile.bonus, target_defense, escalation=escalation)
+    # Weakened, helpless, stunned: -4 to his defences (the worst one, never summed).
+    target_defense = defense(them.combatant, vs) + theirs.defense_penalty
+    # Dazed, fear, weakened: -4 to attacks; "The creature grabbing you gets a +4 attack bonus".
+    modifier = mine.attack_penalty + grabber_bonus(attacker, them)
+    crit_from = crit_threshold(vulnerable=theirs.crit_expansion_against > 0)
+    outcome = resolve_attack(
+        natural,
+        profile.bonus,
+        target_defense,
+        escalation=escalation,
+        modifier=modifier,
+        crit_from=crit_from,
+    )
     rolled = 0
     detail = ""
     miss = miss_damage(me.combatant, plan)
@@ -115,6 +131,7 @@ def attack(
         natural=natural,
         bonus=profile.bonus,
         escalation=escalation,
+        modifier=modifier,
         total=outcome.total,
         vs=vs,
         defense=target_defense,
@@ -132,6 +149,31 @@ def attack(
         engine.emit(
             "condition", target, condition="ongoing", on=True, amount=ongoing, source=attacker
         )
+    inflicted = plan.extra.get("condition") if plan is not None else None
+    if (
+        plan is not None
+        and outcome.hit
+        and isinstance(inflicted, str)
+        and not engine.state[target].down
+    ):
+        put_condition(engine, target, inflicted, attacker, plan)
+
+
+def put_condition(engine: Engine, target: str, condition: str, source: str, plan: Plan) -> None:
+    """ "You can only be affected by the same condition once at a time": one he has already
+    is left as it is. A grab engages the grabber (he is in contact: grabs are melee)."""
+    if has(engine.state[target], condition):
+        engine.emit("condition_ignored", target, condition=condition, source=source)
+        return
+    lasts = plan.extra.get("lasts")
+    engine.emit(
+        "condition",
+        target,
+        condition=condition,
+        on=True,
+        source=source,
+        lasts=lasts if isinstance(lasts, str) else "save",
+    )
 
 
 def take_damage(engine: Engine, target: str, amount: int, source: str) -> None:

@@ -7,8 +7,13 @@ his attacks target and their damage on a miss), `recoveries` and `recovery_die`,
 naturals: the shared `initiative_roll`, `death_saves` and `saves` (used in order).
 
 Plans: `vs`, `miss` (this attack's, over the combatant's), `ongoing` (ongoing damage a hit
-deals, saved at 11+), `check` (a disengage's typed natural d20); `rolls` fix the attack's d20
+deals, saved at 11+), `condition` and `lasts` (a condition a hit puts on: "save" ends or the
+end of the target's `next_turn`), `check` (a disengage's typed natural d20); a delay's shared
+`count`, a ready's shared `readied` and `trigger`; `rolls` fix the attack's d20
 and its damage as for the other rulesets.
+
+The encounter's `options`: `escalation_held` and `escalation_reset`, the rounds the GM holds
+the escalation die or resets it to 0.
 
 The seam has no field kinds for a mapping, a free word or an attack: `abilities` is a list of
 six in a fixed order, `kind` a number, and `vs`/`miss` sit on the combatant (all his attacks)
@@ -29,7 +34,13 @@ from battlemap.rulesets.thirteenth_age.abilities import (
     Abilities,
     ability_modifier,
 )
+from battlemap.rulesets.thirteenth_age.conditions import Condition
 from battlemap.rulesets.thirteenth_age.settings import DEFAULT_SETTINGS
+
+#: The condition words a plan's `condition` may name, and how a condition ends
+#: (conditions_in_play.py).
+CONDITION_WORDS = tuple(condition.value for condition in Condition)
+LASTS = ("save", "next_turn")
 
 #: The defences an attack may target.
 DEFENSES = ("AC", "PD", "MD")
@@ -80,8 +91,32 @@ FIELDS = RulesetFields(
             "check": FieldSpec(
                 "whole", "a disengage's typed natural d20", low=NATURAL_LOW, high=NATURAL_HIGH
             ),
+            "condition": FieldSpec(
+                "choice", "the condition a hit puts on the target", choices=CONDITION_WORDS
+            ),
+            "lasts": FieldSpec(
+                "choice", "how the condition ends: save (11+) or next_turn", choices=LASTS
+            ),
         }
     ),
+    encounter=MappingProxyType(
+        {
+            "escalation_held": FieldSpec(
+                "wholes",
+                "rounds the GM holds the escalation die (it does not advance)",
+                low=2,
+                high=1000,
+            ),
+            "escalation_reset": FieldSpec(
+                "wholes",
+                "rounds at whose start the GM resets the escalation die to 0",
+                low=1,
+                high=1000,
+            ),
+        }
+    ),
+    # A delay's count: one his initiative can be (d20 + bonus; 0 and below share the last).
+    counts=(0, 60),
     unused=MappingProxyType({"init_mod": 0, "dex": 10, "attacks_per_round": 1}),
     opportunities=OPPORTUNITY_EVENTS,
     # "Roll initiative: d20 + Dex modifier + level": a typed roll is the natural d20.
@@ -99,6 +134,11 @@ def whole(stats: Mapping[str, object], name: str, default: int = 0) -> int:
 def wholes(stats: Mapping[str, object], name: str) -> tuple[int, ...]:
     value = stats.get(name, ())
     return tuple(value) if isinstance(value, tuple) else ()
+
+
+def whole_list(stats: Mapping[str, object], name: str) -> tuple[int, ...]:
+    """A `wholes` field (an encounter option's rounds), () when absent."""
+    return wholes(stats, name)
 
 
 def level(c: Combatant) -> int:

@@ -25,6 +25,7 @@ Every roll is keyed by what it is for (`<actor>.r<round>.<plan>/attack`, `/damag
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 from battlemap.core.decisions import ChoiceRequest, RollRequest
@@ -42,9 +43,11 @@ from battlemap.rulesets.thirteenth_age.combat import (
     take_damage,
     update_engagement,
 )
+from battlemap.rulesets.thirteenth_age.conditions import Condition
+from battlemap.rulesets.thirteenth_age.conditions_in_play import effects_on, text_conditions
 from battlemap.rulesets.thirteenth_age.death_saves import DeathSaveResult, death_save
 from battlemap.rulesets.thirteenth_age.disengage import disengage
-from battlemap.rulesets.thirteenth_age.escalation import value_in_round
+from battlemap.rulesets.thirteenth_age.escalation import EscalationDie, next_round, reset
 from battlemap.rulesets.thirteenth_age.fields import (
     abilities,
     initiative_bonus,
@@ -54,7 +57,9 @@ from battlemap.rulesets.thirteenth_age.fields import (
     recovery_die,
     typed,
     whole,
+    whole_list,
 )
+from battlemap.rulesets.thirteenth_age.held_actions import HeldReady, ready_trigger
 from battlemap.rulesets.thirteenth_age.hit_points import heal, staggered
 from battlemap.rulesets.thirteenth_age.initiative import (
     Entrant,
@@ -70,6 +75,7 @@ from battlemap.rulesets.thirteenth_age.recoveries import (
     use_recovery,
 )
 from battlemap.rulesets.thirteenth_age.reducers import (
+    ahead_of,
     conditions_of,
     death_failures,
     death_saves_made,
@@ -102,6 +108,13 @@ class ThirteenthAgeFight:
         for plan in self.encounter.plans:
             self.plans.setdefault((plan.actor, plan.round), []).append(plan)
         self.last_round = max((p.round for p in self.encounter.plans), default=1)
+        # Process-local: what each combatant holds. A delay's remaining plans (taken at his
+        # new count), a readied action waiting for its trigger, and the conditions that end
+        # at the end of his turn (those he had when it began, lasting "until the end of his
+        # next turn"). A replay reruns the fight, so these are rebuilt with it.
+        self.delayed: dict[str, list[tuple[int, Plan]]] = {}
+        self.readied: dict[str, HeldReady] = {}
+        self.lasting: dict[str, set[Condition]] = {}
 
     def start(self) -> None:
         self.engine.spawn(self._fight(), self.clock.round_start(1))
@@ -109,6 +122,7 @@ class ThirteenthAgeFight:
     # --- rounds -------------------------------------------------------------------------------
 
     def _fight(self) -> Process:
+        die = EscalationDie(0, 1)
         for round_number in range(1, self.last_round + 1):
             if round_number > 1 and self._settled():
                 return
@@ -118,8 +132,23 @@ class ThirteenthAgeFight:
                 yield from self._initiative()
             # "At the start of the second round, the GM sets the escalation die at 1."
             # The event's own `round` (its header in the file) is the round the value is for.
-            self.engine.emit("escalation", None, value=value_in_round(round_number))
+            die = self._escalation(die, round_number)
             yield from self._turns(round_number)
+
+    def _escalation(self, die: EscalationDie, round_number: int) -> EscalationDie:
+        """The die for `round_number`: +1 a round to 6, unless the encounter's options have the
+        GM hold it that round ("the escalation die doesn't advance") or reset it ("If combat
+        virtually ceases, the escalation die resets to 0")."""
+        held = round_number in whole_list(self.encounter.options, "escalation_held")
+        resets = round_number in whole_list(self.encounter.options, "escalation_reset")
+        if round_number > 1:
+            die = next_round(die, held=held)
+        if resets:
+            die = reset(die)
+        self.engine.emit(
+            "escalation", None, value=die.value, held=held and round_number > 1, reset=resets
+        )
+        return die
 
     def _settled(self) -> bool:
         """Over when fewer than two sides have anyone standing."""
@@ -175,23 +204,89 @@ class ThirteenthAgeFight:
     def _order(self) -> list[str]:
         slots = []
         for c in self.encounter.combatants:
-            got = initiative_of(self.state[c.id])
+            me = self.state[c.id]
+            got = initiative_of(me)
             if got is not None:
-                slots.append(slot_of(got))
+                slots.append(replace(slot_of(got), ahead_of=ahead_of(me)))
         return list(turn_order(slots))
 
     def _turns(self, round_number: int) -> Steps:
-        order = [a for a in self._order() if self._has_turn(a)]
-        slots = [self.clock.slot_of(round_number, self._count(a)) for a in order]
-        for index, actor in enumerate(order):
-            slot = slots[index]
-            sharing = slots.count(slot)
-            place = slots[:index].count(slot)
-            start, end = slot + place / sharing, slot + (place + 1) / sharing
+        """Each turn in order, in its count's slot. The order is read again after every turn:
+        a delay moves a combatant down to his new count, and a readied action goes off just
+        before its trigger's turn."""
+        counts = {a: self._count(a) for a in self._order() if self._has_turn(a)}
+        done: set[str] = set()
+        while True:
+            order = [a for a in self._order() if a in counts and a not in done]
+            actor = next((a for a in order if self._has_turn(a)), None)
+            if actor is None:
+                return
+            count = counts[actor]
+            on_count = [a for a in self._order() if counts.get(a) == count]
+            sharing, place = len(on_count), on_count.index(actor)
+            slot = self.clock.slot_of(round_number, count)
+            start = slot + place / sharing
             if start > self.engine.now:
                 yield Wait(start)
+            delayed = self.delayed.pop(actor, None)
+            if delayed is not None:
+                # "act normally on whatever initiative count you decide to act"
+                yield from self._readied_before(actor, round_number, done, sharing)
+                if self._has_turn(actor):
+                    self.engine.emit("turn", actor, initiative=self._count(actor), delayed=True)
+                    yield from self._plans(actor, round_number, delayed, sharing)
+                    yield from self._end_of_turn(actor, round_number)
+                done.add(actor)
+                continue
+            plans = list(enumerate(self.plans.get((actor, round_number), []), 1))
+            if plans and plans[0][1].action == "delay" and self._delays(actor, plans[0][1]):
+                counts[actor] = self._count(actor)
+                self.delayed[actor] = plans[1:]
+                continue
+            yield from self._readied_before(actor, round_number, done, sharing)
             if self._has_turn(actor):
-                yield from self._turn(actor, round_number, end, sharing)
+                yield from self._turn(actor, round_number, plans, sharing)
+            done.add(actor)
+
+    def _delays(self, actor: str, plan: Plan) -> bool:
+        """ "you take no action and then act normally on whatever initiative count you decide
+        to act ... Your initiative result becomes the count on which you took the delayed
+        action." Only a count below his own is later in this round; another is refused."""
+        now = self._count(actor)
+        self.engine.emit("turn", actor, initiative=now)
+        if self.state[actor].down or plan.count is None or plan.count >= now:
+            self._skip(actor, [plan], plan.round, f"a delay must name a count below {now}")
+            return False
+        self.engine.emit("delay", actor, count=plan.count, initiative=now)
+        return True
+
+    def _readied_before(
+        self, trigger: str, round_number: int, done: set[str], sharing: int
+    ) -> Steps:
+        """ "The action occurs just before the action that triggers it": every action readied
+        against `trigger`, in the order they were readied. "your initiative result is the count
+        on which you took the readied action, and you act immediately ahead of the character
+        whose action triggered your readied action"; taken in the next round, before his own
+        turn came up, "you do not get your regular action that round"."""
+        for readier, held in list(self.readied.items()):
+            if held.trigger != trigger:
+                continue
+            del self.readied[readier]
+            if self.state[readier].down:
+                self.engine.emit("ready_lost", readier, trigger=trigger, reason="down")
+                continue
+            loses = round_number == held.round + 1
+            self.engine.emit(
+                "readied_action",
+                readier,
+                trigger=trigger,
+                count=self._count(trigger),
+                action=held.plan.action,
+                loses_regular_turn=loses,
+            )
+            if loses:
+                done.add(readier)
+            yield from self._action(readier, held.plan, held.action_id, sharing * 2)
 
     def _count(self, actor: str) -> int:
         got = initiative_of(self.state[actor])
@@ -207,23 +302,69 @@ class ThirteenthAgeFight:
 
     # --- a turn -----------------------------------------------------------------------------
 
-    def _turn(self, actor: str, round_number: int, end: float, sharing: int) -> Steps:
+    def _turn(
+        self, actor: str, round_number: int, plans: list[tuple[int, Plan]], sharing: int
+    ) -> Steps:
         me = self.state[actor]
-        plans = self.plans.get((actor, round_number), [])
         self.engine.emit("turn", actor, initiative=self._count(actor))
+        held = self.readied.pop(actor, None)
+        if held is not None:
+            # "If you come to your next action and have not yet performed an action, you don't
+            # get to take" it: the readied action is lost when his own turn comes.
+            self.engine.emit("ready_lost", actor, trigger=held.trigger, reason="his turn came")
         if me.down:
             acts = yield from self._death_save(actor, round_number)
             if not acts:
-                self._skip(actor, plans, round_number, _why_not(me))
+                self._skip(actor, [p for _, p in plans], round_number, _why_not(me))
                 return
-        moves = sum(1 for p in plans if p.action in MOVES)
-        scale = max(1, moves) * sharing
-        for n, plan in enumerate(plans, 1):
-            if me.down:
-                self._skip(actor, plans[n - 1 :], round_number, "down")
-                break
-            yield from self._action(actor, plan, f"{actor}.r{round_number}.{n}", scale)
+        yield from self._plans(actor, round_number, plans, sharing)
         yield from self._end_of_turn(actor, round_number)
+
+    def _plans(
+        self, actor: str, round_number: int, plans: list[tuple[int, Plan]], sharing: int
+    ) -> Steps:
+        me = self.state[actor]
+        self.lasting[actor] = {
+            c for c, f in text_conditions(me).items() if f.get("lasts") == "next_turn"
+        }
+        moves = sum(1 for _, p in plans if p.action in MOVES)
+        scale = max(1, moves) * sharing
+        for place, (n, plan) in enumerate(plans):
+            if me.down:
+                self._skip(actor, [p for _, p in plans[place:]], round_number, "down")
+                break
+            action_id = f"{actor}.r{round_number}.{n}"
+            why = self._barred(actor, plan)
+            if why is not None:
+                self._skip(actor, [plan], round_number, why)
+                continue
+            if plan.action == "ready":
+                self._ready(actor, plan, action_id, round_number)
+                continue
+            yield from self._action(actor, plan, action_id, scale)
+
+    def _barred(self, actor: str, plan: Plan) -> str | None:
+        """What his conditions forbid of `plan`, or None."""
+        effects = effects_on(self.state[actor])
+        if effects.cannot_act:
+            return "stunned: no actions"  # "can't take any actions"
+        if effects.cannot_move and plan.action in MOVES:
+            return "stuck: no moving or disengaging"
+        grabbed = Condition.GRABBED in text_conditions(self.state[actor])
+        if grabbed and plan.action == "move":
+            return "grabbed: he can't move away unless he disengages"
+        if plan.action == "attack" and effects.no_ranged_attacks:
+            profile = self.state[actor].combatant.attack_named(plan.attack)
+            if profile is not None and profile.range is not None:
+                return "grabbed: no ranged attacks"
+        return None
+
+    def _ready(self, actor: str, plan: Plan, action_id: str, round_number: int) -> None:
+        """ "Readying is a standard action": the readied action waits for its trigger."""
+        assert plan.readied is not None  # validation's promise
+        trigger = ready_trigger(plan)
+        self.readied[actor] = HeldReady(round_number, trigger, plan.readied, action_id)
+        self.engine.emit("ready", actor, trigger=trigger, action=plan.readied.action)
 
     def _action(self, actor: str, plan: Plan, action_id: str, scale: int) -> Steps:
         if plan.action == "move":
@@ -279,6 +420,8 @@ class ThirteenthAgeFight:
                 basic = movement.basic_melee(self.engine, foe)
                 if basic is None or self.state[foe].down:
                     continue
+                if effects_on(self.state[foe]).no_opportunity_attacks:
+                    continue  # confused or grabbed
                 here = me.position_at(self.engine.now)
                 key = f"{action_id}/opportunity/{foe}"
                 taken = yield NeedChoice(
@@ -361,6 +504,10 @@ class ThirteenthAgeFight:
         update_engagement(self.engine, actor)
 
     def _end_of_turn(self, actor: str, round_number: int) -> Steps:
+        yield from self._ongoing(actor, round_number)
+        yield from self._condition_saves(actor, round_number)
+
+    def _ongoing(self, actor: str, round_number: int) -> Steps:
         """ "takes that damage at the end of its turn immediately before it rolls its save (11+
         unless otherwise specified)"."""
         me = self.state[actor]
@@ -371,24 +518,63 @@ class ThirteenthAgeFight:
         take_damage(self.engine, actor, effect.amount, "ongoing")
         if not has(me, "ongoing"):
             return  # dropped by it: the effect ends with his fall
-        roll = yield NeedRoll(
-            RollRequest(
-                actor, "save", "1d20", f"{me.combatant.name}'s save against ongoing damage",
-                f"{actor}.r{round_number}/ongoing_save",
-            ),
-            typed(me.combatant, "saves", saves_made(me) + 1),
-        )  # fmt: skip
-        result = end_of_turn(effect, roll.total)
+        roll = yield from self._save(
+            actor, f"{actor}.r{round_number}/ongoing_save", "ongoing damage"
+        )
+        result = end_of_turn(effect, roll)
         self.engine.emit(
             "save",
             actor,
-            natural=roll.total,
+            natural=roll,
             needed=effect.save,
             success=result.saved,
             against="ongoing",
         )
         if result.saved:
             self.engine.emit("condition", actor, condition="ongoing", on=False, reason="saved")
+
+    def _condition_saves(self, actor: str, round_number: int) -> Steps:
+        """The conditions an attack put on him end: "save ends" ones on a normal save (11+) at
+        the end of each of his turns, the others at the end of his next turn (the first of his
+        turns that began with them on)."""
+        me = self.state[actor]
+        lasting = self.lasting.pop(actor, set())
+        for condition, fields in text_conditions(me).items():
+            if fields.get("lasts") == "next_turn":
+                if condition in lasting:
+                    self.engine.emit(
+                        "condition", actor, condition=condition.value, on=False,
+                        reason="end of his turn",
+                    )  # fmt: skip
+                continue
+            if me.down:
+                continue
+            key = f"{actor}.r{round_number}/save/{condition.value}"
+            natural = yield from self._save(actor, key, condition.value)
+            needed = int(SaveDifficulty.NORMAL)
+            self.engine.emit(
+                "save",
+                actor,
+                natural=natural,
+                needed=needed,
+                success=natural >= needed,
+                against=condition.value,
+            )
+            if natural >= needed:
+                self.engine.emit(
+                    "condition", actor, condition=condition.value, on=False, reason="saved"
+                )
+
+    def _save(self, actor: str, key: str, against: str) -> Generator[Any, Any, int]:
+        """A save's natural d20: his next typed one (`saves`, in order) or rolled."""
+        me = self.state[actor]
+        roll = yield NeedRoll(
+            RollRequest(
+                actor, "save", "1d20", f"{me.combatant.name}'s save against {against}", key
+            ),
+            typed(me.combatant, "saves", saves_made(me) + 1),
+        )
+        return int(roll.total)
 
     def _skip(self, actor: str, plans: list[Plan], round_number: int, reason: str) -> None:
         for plan in plans:

@@ -28,6 +28,7 @@ from battlemap.core.engine import Engine, NeedChoice, Wait
 from battlemap.geometry.path import Pace, Polyline, TimedPath
 from battlemap.geometry.walls import WallIndex
 from battlemap.rulesets.thirteenth_age.combat import attack, update_engagement
+from battlemap.rulesets.thirteenth_age.conditions_in_play import effects_on
 from battlemap.rulesets.thirteenth_age.engagement import (
     interceptions,
     leaving_points,
@@ -115,8 +116,8 @@ def move(
             yield Wait(found.time)
         foe = engine.state[found.threatener]
         profile = basic_melee(engine, found.threatener)
-        if foe.down or profile is None:
-            continue
+        if foe.down or profile is None or effects_on(foe).no_opportunity_attacks:
+            continue  # confused or grabbed: "can't make opportunity attacks"
         x, y = found.point
         key = f"{action_id}/opportunity/{found.threatener}"
         taken = yield NeedChoice(

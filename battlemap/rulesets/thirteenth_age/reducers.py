@@ -28,6 +28,12 @@ def initiative_of(c: CombatantState) -> Initiative | None:
     return found if isinstance(found, Initiative) else None
 
 
+def ahead_of(c: CombatantState) -> str | None:
+    """Whom he acts immediately ahead of on his count (a readied action's trigger), or None."""
+    found = c.rules.get("ahead_of")
+    return found if isinstance(found, str) else None
+
+
 def escalation_of(state: State) -> int:
     return int(state.rules.get("escalation", 0))
 
@@ -87,6 +93,26 @@ def _initiative(state: State, event: Event) -> None:
     )
 
 
+def _new_count(state: State, event: Event, ahead: str | None) -> None:
+    """A delay or readied action: "Your initiative result becomes the count on which you took
+    the delayed action" (a readied one: and ahead of its trigger)."""
+    c = state[str(event.actor)]
+    old = initiative_of(c)
+    if old is None:
+        return
+    count = int(event["count"])
+    c.rules["initiative"] = Initiative(old.actor, old.natural, count, old.bonus, old.pc)
+    c.rules["ahead_of"] = ahead
+
+
+def _delay(state: State, event: Event) -> None:
+    _new_count(state, event, None)
+
+
+def _readied_action(state: State, event: Event) -> None:
+    _new_count(state, event, str(event["trigger"]))
+
+
 def _order(state: State, event: Event) -> None:
     state.rules["order"] = tuple(str(a) for a in event["order"])
 
@@ -131,6 +157,8 @@ REDUCERS: Mapping[str, Reducer] = MappingProxyType(
     {
         "initiative": _initiative,
         "initiative_order": _order,
+        "delay": _delay,
+        "readied_action": _readied_action,
         "escalation": _escalation,
         "engaged": _engaged,
         "condition": _condition,

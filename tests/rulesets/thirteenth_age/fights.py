@@ -44,6 +44,7 @@ def fight_file(
     width: int = 20,
     height: int = 12,
     seed: int = 0,
+    options: dict[str, Any] | None = None,
 ) -> Path:
     data = {
         "format": "battlemap-encounter",
@@ -53,6 +54,7 @@ def fight_file(
         "combatants": combatants,
         "plans": plans,
         "seed": seed,
+        **({"options": options} if options else {}),
     }
     path = tmp / "fight.json"
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -39,7 +39,8 @@ def test_the_file_reads_back_as_it_was_written(tmp_path: Path) -> None:
     [
         (
             {"action": "charge"},
-            "plans[0].action: unknown action 'charge' (13th Age actions: move, disengage, attack)",
+            "plans[0].action: unknown action 'charge' "
+            "(13th Age actions: move, disengage, attack, delay, ready)",
         ),
         ({"check": 12}, "plans[0].check: only a disengage takes check, not a attack"),
     ],
