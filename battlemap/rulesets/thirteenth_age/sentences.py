@@ -33,7 +33,29 @@ def _order(e: Event, name: Name) -> str:
 
 
 def _escalation(e: Event, name: Name) -> str:
-    return f"the escalation die shows {e['value']} (PCs add it to their attacks)"
+    why = " (the GM holds it)" if e.get("held") else ""
+    why = " (the GM resets it)" if e.get("reset") else why
+    return f"the escalation die shows {e['value']}{why} (PCs add it to their attacks)"
+
+
+def _delay(e: Event, name: Name) -> str:
+    return f"{name(e.actor)} delays from initiative {e['initiative']} to {e['count']}"
+
+
+def _ready(e: Event, name: Name) -> str:
+    return f"{name(e.actor)} readies a {e['action']} for when {name(str(e['trigger']))} acts"
+
+
+def _readied_action(e: Event, name: Name) -> str:
+    lost = "; no regular turn this round" if e["loses_regular_turn"] else ""
+    return (
+        f"{name(e.actor)}'s readied {e['action']} goes off just before "
+        f"{name(str(e['trigger']))}'s turn: initiative {e['count']} from now on{lost}"
+    )
+
+
+def _ready_lost(e: Event, name: Name) -> str:
+    return f"{name(e.actor)}'s readied action is lost ({e['reason']})"
 
 
 def _turn(e: Event, name: Name) -> str:
@@ -107,7 +129,8 @@ def _death_save(e: Event, name: Name) -> str:
 def _save(e: Event, name: Name) -> str:
     result = "saves, it ends" if e["success"] else "fails, it goes on"
     versus = f"{e['natural']} against {e['needed']}"
-    return f"{name(e.actor)} saves against {e['against']} damage: {versus}: {result}"
+    against = "ongoing damage" if e["against"] == "ongoing" else str(e["against"])
+    return f"{name(e.actor)} saves against {against}: {versus}: {result}"
 
 
 def _condition(e: Event, name: Name) -> str | None:
@@ -123,7 +146,10 @@ def _condition(e: Event, name: Name) -> str | None:
         return f"{who} is dead"
     if what == "staggered":
         return None  # the status event says it
-    return f"{who} is {what}" if e["on"] else f"{who} is no longer {what}"
+    if not e["on"]:
+        return f"{who} is no longer {what}"
+    lasts = " (until the end of his next turn)" if e.get("lasts") == "next_turn" else " (save ends)"
+    return f"{who} is {what}{lasts}"
 
 
 def _healed(e: Event, name: Name) -> str:
@@ -143,6 +169,13 @@ SENTENCES: Mapping[str, Sentence] = MappingProxyType(
         "initiative": _initiative,
         "initiative_order": _order,
         "escalation": _escalation,
+        "delay": _delay,
+        "ready": _ready,
+        "readied_action": _readied_action,
+        "ready_lost": _ready_lost,
+        "condition_ignored": lambda e, name: (
+            f"{name(e.actor)} is already {e['condition']}: the same condition counts once"
+        ),
         "turn": _turn,
         "engaged": _engaged,
         "attack": _attack,
