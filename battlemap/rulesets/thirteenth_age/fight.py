@@ -115,6 +115,9 @@ class ThirteenthAgeFight:
         self.delayed: dict[str, list[tuple[int, Plan]]] = {}
         self.readied: dict[str, HeldReady] = {}
         self.lasting: dict[str, set[Condition]] = {}
+        # Where each combatant's current turn began in the log (a disengage asks whether he
+        # hit his grabber this turn).
+        self.turn_began: dict[str, int] = {}
 
     def start(self) -> None:
         self.engine.spawn(self._fight(), self.clock.round_start(1))
@@ -327,6 +330,7 @@ class ThirteenthAgeFight:
         self.lasting[actor] = {
             c for c, f in text_conditions(me).items() if f.get("lasts") == "next_turn"
         }
+        self.turn_began[actor] = len(self.engine.log)
         moves = sum(1 for _, p in plans if p.action in MOVES)
         scale = max(1, moves) * sharing
         for place, (n, plan) in enumerate(plans):
@@ -393,7 +397,13 @@ class ThirteenthAgeFight:
             ),
             fixed,
         )
-        check = disengage(roll.total, len(foes))
+        grab = text_conditions(self.state[actor]).get(Condition.GRABBED)
+        check = disengage(
+            roll.total,
+            len(foes),
+            grabbed=grab is not None,
+            hit_grabber=grab is not None and self._hit_this_turn(actor, str(grab.get("source"))),
+        )
         self.engine.emit(
             "disengage",
             actor,
@@ -404,10 +414,22 @@ class ThirteenthAgeFight:
             needed=check.needed,
             success=check.success,
         )
+        if check.moves and grab is not None:
+            self.engine.emit("condition", actor, condition="grabbed", on=False, reason="disengaged")
         if check.moves:
             yield from movement.move(
                 self.engine, actor, plan, action_id, scale, self.walls, frozenset(foes)
             )
+
+    def _hit_this_turn(self, actor: str, target: str) -> bool:
+        """ "unless you hit the creature that is grabbing you the same turn": his attacks
+        logged since his turn began."""
+        log = self.engine.log
+        return any(
+            log[i].type == "attack" and log[i].actor == actor and log[i]["target"] == target
+            and log[i]["hit"]
+            for i in range(self.turn_began.get(actor, len(log)), len(log))
+        )  # fmt: skip
 
     def _attack(self, actor: str, plan: Plan, action_id: str) -> Steps:
         me = self.state[actor]

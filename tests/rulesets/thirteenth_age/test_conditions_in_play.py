@@ -219,3 +219,40 @@ def test_the_new_events_are_told_in_words(tmp_path: Path) -> None:
         "Round 1, initiative 13: Brenna delays from initiative 13 to 5",
         "Round 1, initiative 5: Gob is dazed (save ends)",
     ]
+
+
+def _grabbed_then_disengage(tmp_path: Path, plans: list[dict[str, Any]]) -> Any:
+    path = fight_file(
+        tmp_path,
+        [pc("brenna", 5.5, 5.5, hp=60), monster("gob", 6.5, 5.5, hp=100)],
+        [_attack("gob", 1, "brenna", 12, 3, condition="grabbed"), *plans],
+    )
+    return run(path)
+
+
+def test_disengaging_while_grabbed_takes_minus_5(tmp_path: Path) -> None:
+    """ "you take a -5 penalty to disengage checks ... unless you hit the creature that is
+    grabbing you the same turn": 15 - 5 = 10 fails against 11."""
+    engine = _grabbed_then_disengage(
+        tmp_path,
+        [{"actor": "brenna", "round": 2, "action": "disengage", "path": [[2.5, 5.5]],
+          "check": 15}],
+    )  # fmt: skip
+    (check,) = of(engine, "disengage")
+    assert (check["penalty"], check["roll"], check["success"]) == (-5, 10, False)
+    assert engine.state["brenna"].position == (5.5, 5.5)
+
+
+def test_hitting_the_grabber_first_spares_the_minus_5_and_the_grab_ends(tmp_path: Path) -> None:
+    """Brenna hits the goblin (15 + 7 + 1 = 23), then disengages on an 11: no penalty, 11
+    against 11 succeeds; she moves away and is no longer grabbed."""
+    engine = _grabbed_then_disengage(
+        tmp_path,
+        [_attack("brenna", 2, "gob", 15, 4),
+         {"actor": "brenna", "round": 2, "action": "disengage", "path": [[2.5, 5.5]],
+          "check": 11}],
+    )  # fmt: skip
+    (check,) = of(engine, "disengage")
+    assert (check["penalty"], check["roll"], check["success"]) == (0, 11, True)
+    assert engine.state["brenna"].position == (2.5, 5.5)
+    assert "grabbed" not in engine.state["brenna"].rules["conditions"]
