@@ -14,7 +14,13 @@ One process runs the fight, round by round:
    his plans for the round in order: `move` (movement.py), `disengage` (a normal save with -1
    per foe beyond the first: success moves without opportunity attacks from them, failure loses
    the move and stays engaged), `attack` (combat.py; a ranged attack while engaged draws
-   opportunity attacks first). At the end of his turn, ongoing damage, then its save (11+).
+   opportunity attacks first; a hit may put on a condition, conditions_in_play.py), `delay`
+   (his turn and initiative move down to the plan's count), `ready` (the readied action waits
+   for its trigger's next turn and goes off just before it; his initiative becomes the
+   trigger's count, ahead of it). Conditions bar what they forbid (stunned, stuck, grabbed).
+   At the end of his turn, ongoing damage, then its save (11+); then a save (11+) against each
+   "save ends" condition, and the end of those lasting "until the end of his next turn".
+3. The escalation die is held or reset in the rounds the encounter's options name.
 
 Every roll is keyed by what it is for (`<actor>.r<round>.<plan>/attack`, `/damage`,
 `/disengage`, `/opportunity/<foe>/attack`, `<actor>.r<round>/death_save`, `/recovery`,
