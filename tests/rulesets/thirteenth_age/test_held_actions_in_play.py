@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from battlemap.core.errors import EncounterError
+from battlemap.core.state import replay
 from battlemap.loading import load_checked
 from tests.rulesets.thirteenth_age.fights import fight_file, monster, of, pc, run
 
@@ -113,6 +114,12 @@ def test_a_readied_action_goes_off_just_before_its_trigger_and_takes_its_count(
     assert engine.state["brenna"].rules["initiative"].total == 8
     assert engine.state["brenna"].rules["ahead_of"] == "gob"
     assert _turns(engine, 3) == ["brenna", "gob"]
+    # The log alone gives the same: the new count and whom she acts ahead of.
+    again = replay(engine.encounter, engine.log, extra_reducers=engine.ruleset.reducers)
+    assert again["brenna"].rules["initiative"].total == 8
+    assert again["brenna"].rules["ahead_of"] == "gob"
+    standing = engine.ruleset.standing_of(again, "brenna")
+    assert standing is not None and standing.count == 8
 
 
 def test_a_ready_in_the_same_round_fires_before_the_trigger_and_she_keeps_her_turn_next_round(
