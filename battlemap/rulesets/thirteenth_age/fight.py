@@ -281,8 +281,9 @@ class ThirteenthAgeFight:
             if held.trigger != trigger:
                 continue
             del self.readied[readier]
-            if self.state[readier].down:
-                self.engine.emit("ready_lost", readier, trigger=trigger, reason="down")
+            why = "down" if self.state[readier].down else self._barred(readier, held.plan)
+            if why is not None:
+                self.engine.emit("ready_lost", readier, trigger=trigger, reason=why)
                 continue
             loses = round_number == held.round + 1
             self.engine.emit(

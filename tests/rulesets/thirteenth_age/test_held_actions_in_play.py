@@ -231,3 +231,26 @@ def test_held_actions_the_rules_cannot_run_are_refused(
     )
     with pytest.raises(EncounterError, match=message):
         load_checked(path)
+
+
+def test_a_readied_action_he_can_no_longer_take_is_lost(tmp_path: Path) -> None:
+    """Brenna (13) readies against the goblin (8); an orc (6 + 4 = 10) stuns her in between,
+    so when the goblin acts at 8, "can't take any actions" loses her readied attack."""
+    path = fight_file(
+        tmp_path,
+        [pc("brenna", 5.5, 5.5, hp=60), monster("gob", 6.5, 5.5, hp=100),
+         monster("orc", 4.5, 5.5, kind=2, init_mod=4, initiative_roll=6, hp=100)],
+        [
+            {
+                "actor": "brenna", "round": 1, "action": "ready",
+                "readied": {"action": "attack", "target": "gob"},
+                "trigger": {"event": "acts", "actor": "gob"},
+            },
+            {"actor": "orc", "round": 1, "action": "attack", "target": "brenna",
+             "condition": "stunned", "rolls": {"attack": [15], "damage": [2]}},
+        ],
+    )  # fmt: skip
+    engine = run(path)
+    assert not of(engine, "readied_action")
+    (lost,) = of(engine, "ready_lost", "brenna")
+    assert (lost.round, lost.count, lost["reason"]) == (1, 8, "stunned: no actions")
