@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractScrollArea, QLabel
 
@@ -27,7 +27,6 @@ class DialOverlay(QLabel):
 
     def __init__(self, view: QAbstractScrollArea) -> None:
         super().__init__(view)
-        self._view = view
         self.setObjectName("map_dial")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -37,7 +36,6 @@ class DialOverlay(QLabel):
         self.setFont(font)
         self.setStyleSheet(_STYLE)
         self.hide()
-        view.installEventFilter(self)
 
     def set_readings(self, readings: Sequence[str]) -> None:
         """Show these lines ("Escalation 3"); [] hides the overlay. Only a change touches Qt."""
@@ -47,14 +45,13 @@ class DialOverlay(QLabel):
         self.setText(text)
         self.setVisible(bool(text))
         self.adjustSize()
-        self._place()
+        self.place()
 
-    def _place(self) -> None:
-        viewport = self._view.viewport().geometry()
+    def place(self) -> None:
+        """Into the viewport's top-right corner (the view calls it when it is resized)."""
+        view = self.parentWidget()
+        if not isinstance(view, QAbstractScrollArea):
+            return
+        viewport = view.viewport().geometry()
         self.move(viewport.right() - self.width() - MARGIN, viewport.top() + MARGIN)
         self.raise_()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._view and event.type() == QEvent.Type.Resize:
-            self._place()
-        return False

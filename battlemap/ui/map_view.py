@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -194,7 +195,10 @@ class MapView(MapCanvas):
         """Link these pairs of tokens with a line (the ruleset's `links_of`: 13th Age's engaged
         pairs); [] removes them. The lines follow the tokens as they move; the drawing is
         rebuilt only when a pair or an end changes."""
-        self._link_pairs = tuple(pairs)
+        wanted = tuple(pairs)
+        if wanted == self._link_pairs:
+            return  # the window asks every frame; set_positions moves the ends
+        self._link_pairs = wanted
         self._show_links()
 
     def link_segments(self) -> tuple[Segment, ...]:
@@ -412,6 +416,10 @@ class MapView(MapCanvas):
             self.selectionChangedIds.emit(ids)
 
     # --- Qt events ------------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._dial.place()  # it sits over the view, not in the scene
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         super().drawBackground(painter, rect)
