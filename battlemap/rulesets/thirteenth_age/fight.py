@@ -225,6 +225,8 @@ class ThirteenthAgeFight:
         before its trigger's turn."""
         counts = {a: self._count(a) for a in self._order() if self._has_turn(a)}
         done: set[str] = set()
+        # A delay lasts within its round (a delayer who fell before his count lost it).
+        self.delayed.clear()
         while True:
             order = [a for a in self._order() if a in counts and a not in done]
             actor = next((a for a in order if self._has_turn(a)), None)
@@ -248,7 +250,8 @@ class ThirteenthAgeFight:
                 done.add(actor)
                 continue
             plans = list(enumerate(self.plans.get((actor, round_number), []), 1))
-            if plans and plans[0][1].action == "delay" and self._delays(actor, plans[0][1]):
+            first = plans[0][1] if plans else None
+            if first is not None and first.action == "delay" and self._delays(actor, first):
                 counts[actor] = self._count(actor)
                 self.delayed[actor] = plans[1:]
                 continue
@@ -262,10 +265,12 @@ class ThirteenthAgeFight:
         to act ... Your initiative result becomes the count on which you took the delayed
         action." Only a count below his own is later in this round; another is refused."""
         now = self._count(actor)
-        self.engine.emit("turn", actor, initiative=now)
-        if self.state[actor].down or plan.count is None or plan.count >= now:
+        if self.state[actor].down:
+            return False  # his death save comes first; the turn skips the delay with the rest
+        if plan.count is None or plan.count >= now:
             self._skip(actor, [plan], plan.round, f"a delay must name a count below {now}")
             return False
+        self.engine.emit("turn", actor, initiative=now)
         self.engine.emit("delay", actor, count=plan.count, initiative=now)
         return True
 
@@ -349,6 +354,8 @@ class ThirteenthAgeFight:
             if why is not None:
                 self._skip(actor, [plan], round_number, why)
                 continue
+            if plan.action == "delay":
+                continue  # refused at his turn (plan_skipped says why)
             if plan.action == "ready":
                 self._ready(actor, plan, action_id, round_number)
                 continue

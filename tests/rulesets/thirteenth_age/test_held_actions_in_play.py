@@ -69,6 +69,7 @@ def test_a_delay_to_a_count_not_below_his_initiative_is_refused_and_he_acts_now(
     (skipped,) = of(engine, "plan_skipped", "brenna")
     assert skipped["reason"] == "a delay must name a count below 13"
     assert [e.count for e in of(engine, "attack", "brenna")] == [13]
+    assert _turns(engine, 1) == ["brenna", "gob"]  # one turn each: the refused delay is no turn
 
 
 def _ready_fight(tmp_path: Path, ready_round: int, **gob: Any) -> Path:
