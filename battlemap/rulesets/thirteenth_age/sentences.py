@@ -43,7 +43,8 @@ def _delay(e: Event, name: Name) -> str:
 
 
 def _ready(e: Event, name: Name) -> str:
-    return f"{name(e.actor)} readies a {e['action']} for when {name(str(e['trigger']))} acts"
+    what = "an attack" if e["action"] == "attack" else f"a {e['action']}"
+    return f"{name(e.actor)} readies {what} for when {name(str(e['trigger']))} acts"
 
 
 def _readied_action(e: Event, name: Name) -> str:
@@ -71,7 +72,14 @@ def _engaged(e: Event, name: Name) -> str:
 def _attack(e: Event, name: Name) -> str:
     who, whom = name(e.actor), name(str(e["target"]))
     escalation = f" + {e['escalation']} escalation" if e["escalation"] else ""
-    sums = f"{e['natural']} + {e['bonus']}{escalation} = {e['total']} vs {e['vs']} {e['defense']}"
+    # Conditions' -4 and a grabber's +4 (older logs have no `modifier`).
+    modifier = int(e.get("modifier") or 0)
+    shown = f" - {-modifier} conditions" if modifier < 0 else ""
+    shown = f" + {modifier} grabbing" if modifier > 0 else shown
+    sums = (
+        f"{e['natural']} + {e['bonus']}{escalation}{shown} = {e['total']} "
+        f"vs {e['vs']} {e['defense']}"
+    )
     if e["fumble"]:
         return f"{who} attacks {whom} with {e['attack']}: natural 1, a fumble ({sums})"
     if e["crit"]:

@@ -36,6 +36,13 @@ def test_dazed_is_minus_4_to_attacks_until_saved(tmp_path: Path) -> None:
     assert (dazed["on"], dazed["source"], dazed["lasts"]) == (True, "gob", "save")
     swing = of(engine, "attack", "brenna")[0]
     assert (swing["modifier"], swing["total"], swing["hit"]) == (-4, 15, False)
+    narrator = Narrator(
+        engine.encounter, engine.clock, engine.ruleset.sentences, opportunities_of(engine.ruleset)
+    )
+    assert narrator.sentence(swing) == (
+        "Round 2, initiative 13: Brenna misses Gob with longsword "
+        "(11 + 7 + 1 escalation - 4 conditions = 15 vs AC 16)"
+    )
     (save,) = of(engine, "save", "brenna")
     assert (save["against"], save["natural"], save["needed"], save["success"]) == (
         "dazed", 5, 11, False,
