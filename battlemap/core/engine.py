@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from battlemap.core.clock import clean_time
+from battlemap.core.clock import TIME_EPSILON, clean_time
 from battlemap.core.decisions import (
     QUESTION_KINDS,
     Answer,
@@ -297,11 +297,14 @@ class Engine:
             except StopIteration:
                 return
             if isinstance(command, Wait):
-                if command.time < self.now:
-                    raise AssertionError(f"process asked to wait until {command.time} < {self.now}")
-                self._queue.add(
-                    clean_time(command.time), command.phase, command.rank, (process, None)
-                )
+                when = command.time
+                if when < self.now:
+                    if self.now - when > TIME_EPSILON:
+                        raise AssertionError(f"process asked to wait until {when} < {self.now}")
+                    # Float dust (a time summed one way against the same time summed another,
+                    # one ulp apart): the same instant, as clean_time treats it.
+                    when = self.now
+                self._queue.add(clean_time(when), command.phase, command.rank, (process, None))
                 return
             if isinstance(command, NeedChoice):
                 taken = self._serve_choice(command.request)
