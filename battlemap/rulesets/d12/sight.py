@@ -14,6 +14,7 @@ from battlemap.core.events import Event
 from battlemap.core.state import CombatantState, State
 from battlemap.geometry.threat import Threatener, ThreatIndex
 from battlemap.geometry.walls import WallIndex
+from battlemap.rulesets.d12.clock import PACE_PER
 
 Placed = tuple[list[float], list[tuple[str, CombatantState, Point]]]
 
@@ -43,7 +44,7 @@ class Sight:
         self._free_at = float("nan")
         self._free_seen = 0
         #: The fastest combatant's squares a unit.
-        self.fastest = max((c.speed / 30 for c in encounter.combatants), default=0.0)
+        self.fastest = max((c.speed / PACE_PER for c in encounter.combatants), default=0.0)
         #: How far from a path an enemy can stand and still threaten it: its reach (in
         #: squares) plus half the largest footprint, for the widest reach in the fight.
         self.widest = (
