@@ -18,8 +18,6 @@ from PySide6.QtGui import QAction, QColor, QImage
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QToolBar, QWidget
 from pytestqt.qtbot import QtBot
 
-from battlemap.loading import load_checked
-from battlemap.storage.creature_library import default_creatures
 from battlemap.storage.settings import Settings
 from battlemap.ui.initiative_setup import InitiativeSetupDialog
 from battlemap.ui.main_window import MainWindow
@@ -29,6 +27,7 @@ from battlemap.ui.roster_model import ID_ROLE
 from tests.ui.conftest import DEMO
 from tests.ui.screenshots import save_png
 from tests.ui.test_timeline_dock import axis_labels
+from tests.ui.windows import example_window
 
 EXAMPLE = Path(__file__).parents[2] / "resources" / "examples" / "combat_experience.json"
 LEFT = Qt.MouseButton.LeftButton
@@ -41,15 +40,8 @@ BANDITS_TURN = 91.0  # initiative 9: he runs and screams to the wall, 2 squares 
 @pytest.fixture
 def mill(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """The ambush at the mill (a copy), opportunities answered quietly."""
-    path = tmp_path / "combat_experience.json"
-    path.write_bytes(EXAMPLE.read_bytes())
     quiet = Settings(not_offered=("aoo", "intercept"))
-    window = MainWindow(load_checked(path), path, quiet, default_creatures())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return example_window(qtbot, tmp_path, "combat_experience.json", quiet)
 
 
 def _tool_button(window: MainWindow, action: QAction) -> QWidget:

@@ -8,20 +8,13 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from battlemap.core.decisions import ChoiceRequest
-from battlemap.loading import load_checked
-from battlemap.storage.creature_library import default_creatures
 from battlemap.storage.settings import Settings
 from battlemap.ui.main_window import MainWindow
-
-EXAMPLES = Path(__file__).parents[2] / "resources" / "examples"
+from tests.ui.windows import example_window
 
 
 def _window(qtbot: QtBot, tmp_path: Path, name: str, settings: Settings) -> MainWindow:
-    path = tmp_path / name
-    path.write_bytes((EXAMPLES / name).read_bytes())
-    window = MainWindow(load_checked(path), path, settings, default_creatures())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    return window
+    return example_window(qtbot, tmp_path, name, settings, show=False)
 
 
 def _offers(window: MainWindow) -> list[tuple[str, bool]]:

@@ -10,16 +10,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from battlemap.geometry.path import Pace
-from battlemap.loading import load_checked
 from battlemap.rulesets import get_ruleset
 from battlemap.rulesets.base import pace_of
 from battlemap.rulesets.combat_experience.actions import allowed_squares
-from battlemap.storage.creature_library import default_creatures
 from battlemap.storage.settings import Settings
-from battlemap.ui.main_window import MainWindow
 from battlemap.ui.map_ruler import RulerSpec, reach_squares, stop_text
-
-MILL = Path(__file__).parents[2] / "resources" / "examples" / "combat_experience.json"
+from tests.ui.windows import example_window
 
 
 def _label(time: float) -> str:
@@ -56,14 +52,8 @@ def test_planning_a_combat_experience_move_measures_its_allowance(
 ) -> None:
     """The golem (speed 20) plans a move in the mill: 4 squares in his slot, so time runs out
     4 squares along the line to the cursor (at d12's rate it would be 2/3 of a square)."""
-    path = tmp_path / "mill.json"
-    path.write_bytes(MILL.read_bytes())
     quiet = Settings(not_offered=("aoo", "intercept"))
-    window = MainWindow(load_checked(path), path, quiet, default_creatures())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
+    window = example_window(qtbot, tmp_path, "combat_experience.json", quiet)
     window.document.remove_plans(window.document.plans_of("golem", 1))
     viewport = window.map.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=window.map.square_to_view(6.5, 5.5))
@@ -77,23 +67,14 @@ def test_planning_a_combat_experience_move_measures_its_allowance(
     assert timeout == pytest.approx((10.5, 5.5), abs=0.05)
 
 
-SKIRMISH = Path(__file__).parents[2] / "resources" / "examples" / "skirmish.json"
-
-
 def test_a_five_foot_step_is_measured_by_its_square_not_by_time(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     """3e: a 5-foot step takes no time of its own and goes one square: its ruler says how far
     it may go ("as far as it goes (1 square)") and that it is there at once, instead of "time
     runs out" at the start as a ruler over no time at all would."""
-    path = tmp_path / "skirmish.json"
-    path.write_bytes(SKIRMISH.read_bytes())
     quiet = Settings(not_offered=("aoo", "intercept"))
-    window = MainWindow(load_checked(path), path, quiet, default_creatures())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
+    window = example_window(qtbot, tmp_path, "skirmish.json", quiet)
     window.document.remove_plans(window.document.plans_of("luet", 1))
     viewport = window.map.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=window.map.square_to_view(2.5, 11.5))

@@ -18,13 +18,12 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QToolBar, QWidget
 from pytestqt.qtbot import QtBot
 
-from battlemap.loading import load_checked
-from battlemap.storage.creature_library import default_creatures
 from battlemap.storage.settings import Settings
 from battlemap.ui.main_window import MainWindow
 from battlemap.ui.map_grid import to_squares
 from tests.ui.screenshots import save_png
 from tests.ui.test_timeline_dock import axis_labels
+from tests.ui.windows import example_window
 
 EXAMPLE = Path(__file__).parents[2] / "resources" / "examples" / "thirteenth_age.json"
 #: Set to keep the window's picture for the docs (docs/images/13th-age-window.png).
@@ -34,15 +33,8 @@ DOCS_IMAGE = Path(__file__).parents[2] / "docs" / "images" / "13th-age-window.pn
 @pytest.fixture
 def ambush(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """The shipped 13th Age example (a copy), opportunities answered quietly."""
-    path = tmp_path / "thirteenth_age.json"
-    path.write_bytes(EXAMPLE.read_bytes())
     quiet = Settings(not_offered=("opportunity_attack", "intercept"))
-    window = MainWindow(load_checked(path), path, quiet, default_creatures())
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return example_window(qtbot, tmp_path, "thirteenth_age.json", quiet)
 
 
 def _click_tool(qtbot: QtBot, window: MainWindow, action: QAction) -> None:
