@@ -48,8 +48,11 @@ class ThirteenthAgeRuleset:
     reducers: Mapping[str, Reducer] = REDUCERS
     sentences: Mapping[str, Sentence] = SENTENCES
     markers: Mapping[str, Marking] = MARKERS
-    #: Every action happens inside its turn's slot: one unit.
-    actions: Mapping[str, int] = MappingProxyType(dict.fromkeys(ACTIONS, 1))
+    #: Every action happens inside its turn's slot: one unit. A delay spends none of the slot
+    #: it leaves (the turn comes at the later count); readying is a standard action.
+    actions: Mapping[str, int] = MappingProxyType(
+        {**dict.fromkeys(ACTIONS, 1), "delay": 0, "ready": 1}
+    )
     #: Move actions cover the combatant's move (6 squares unless his `move` says otherwise).
     path_actions: Mapping[str, int] = MappingProxyType({"move": 1, "disengage": 1})
     #: One move action (`move` squares, 6 by default) fills its turn's slot of one unit: a pace

@@ -1,5 +1,5 @@
 """What the window offers and shows for 13th Age: the planning bar (a move, a disengage, an
-attack), the turn slots, the roster's columns and the timeline's marks."""
+attack, a delay, a ready), the turn slots, the roster's columns and the timeline's marks."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from battlemap.core.encounter import Combatant
 from battlemap.core.events import Event
-from battlemap.core.planning_choice import PlanChoice
+from battlemap.core.planning_choice import PlanChoice, ReadiedChoice, ReadyChoices, TriggerChoice
 from battlemap.core.roster_columns import ARMOUR_CLASS, Cell, RosterColumn, initiative_total
 from battlemap.core.standing import Standing
 from battlemap.core.state import State
@@ -22,6 +22,17 @@ from battlemap.rulesets.thirteenth_age.reducers import (
     recoveries_left,
 )
 
+#: "you specify an action you will take ... when a specific event (the trigger) occurs": in
+#: the file the trigger is one combatant acting (held_actions.TRIGGER_EVENTS), chosen from the
+#: list or on the map; the readied action is an attack or a move (READIABLE_ACTIONS).
+READY = ReadyChoices(
+    triggers=(TriggerChoice("acts", "a combatant acts (just before it)", "enemy"),),
+    readied=(
+        ReadiedChoice("attack", "Attack", "target"),
+        ReadiedChoice("move", "Move (click its path on the map after OK)", "path"),
+    ),
+)
+
 PLANNABLE: tuple[PlanChoice, ...] = (
     PlanChoice("move", "Move", "path", "M", "A move action along waypoints: his move (6 squares)"),
     PlanChoice(
@@ -33,6 +44,23 @@ PLANNABLE: tuple[PlanChoice, ...] = (
         "without opportunity attacks; a failure loses the move",
     ),
     PlanChoice("attack", "Attack", "target", "A", "A standard action: one attack"),
+    PlanChoice(
+        "delay",
+        "Delay",
+        "number",
+        "",
+        "Take no action now and act at a lower count: his initiative from then on",
+        prompt="Delay to count",
+    ),
+    PlanChoice(
+        "ready",
+        "Ready",
+        "ready",
+        "R",
+        "A standard action: an attack or a move that goes off just before the trigger acts; "
+        "his initiative becomes that count",
+        ready=READY,
+    ),
 )
 
 #: A unit is a slot in the initiative order: playback goes from turn to turn.
