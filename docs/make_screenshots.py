@@ -38,6 +38,7 @@ from battlemap.ui.main_window import MainWindow  # noqa: E402
 IMAGES = ROOT / "docs" / "images"
 DEMO = ROOT / "resources" / "examples" / "demo.json"
 MILL = ROOT / "resources" / "examples" / "combat_experience.json"
+AMBUSH = ROOT / "resources" / "examples" / "thirteenth_age.json"
 LEFT = Qt.MouseButton.LeftButton
 
 
@@ -170,6 +171,7 @@ def main() -> None:
     thief.close()
 
     combat_experience()
+    thirteenth_age()
 
     encounter = load_encounter(DEMO)
     rolls = InitiativeDialog(encounter.combatants, DiceRoller(3), get_ruleset("d12").standing)
@@ -212,6 +214,23 @@ def combat_experience() -> None:
     shot(mill, "ce-playing")
     mill.document.undo_stack.setClean()
     mill.close()
+
+
+def thirteenth_age() -> None:
+    """The 13th Age example at round 3's start, as tests/ui/test_thirteenth_age_window.py
+    leaves it: the escalation die at 2 on the map and the timeline, Brenna engaged with both
+    goblins (opportunities answered quietly, so the rounds play through)."""
+    quiet = Settings(not_offered=("opportunity_attack", "intercept"))
+    ambush = MainWindow(load_checked(AMBUSH), AMBUSH, quiet, default_creatures())
+    ambush.resize(1400, 900)
+    ambush.show()
+    QApplication.processEvents()
+    for _ in range(3):  # the fight starts, then round 2, then round 3
+        ambush.act_round.trigger()
+        QApplication.processEvents()
+    shot(ambush, "13th-age-window")
+    ambush.document.undo_stack.setClean()
+    ambush.close()
 
 
 if __name__ == "__main__":
