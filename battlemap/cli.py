@@ -259,14 +259,10 @@ def _simulate_parser(args: Sequence[str] | None = None) -> argparse.ArgumentPars
 
 
 def _write_crash_report() -> Path:
-    from battlemap.storage.paths import user_log_dir
+    from battlemap.storage.crash_report import write_crash_report
 
-    folder = user_log_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        report = folder / "crash.txt"
-        report.write_text(traceback.format_exc(), encoding="utf-8")
-        return report
-    except OSError:
+    report = write_crash_report(traceback.format_exc())
+    if report is None:
         traceback.print_exc()
         return Path("(standard error above)")
+    return report

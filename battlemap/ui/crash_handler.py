@@ -13,33 +13,11 @@ import contextlib
 import sys
 import traceback
 from collections.abc import Callable
-from datetime import UTC, datetime
-from pathlib import Path
 from types import TracebackType
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from battlemap.storage.paths import user_log_dir
-
-#: Crash reports keep the latest errors: a loop of them must not fill the disk.
-MAX_REPORT_BYTES = 1_000_000
-
-
-def write_crash_report(text: str) -> Path | None:
-    """Append `text` (a traceback) to the crash report; its path, or None if it cannot be
-    written (the error is then only on standard error)."""
-    try:
-        folder = user_log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        report = folder / "crash.txt"
-        if report.exists() and report.stat().st_size > MAX_REPORT_BYTES:
-            report.unlink()
-        stamp = datetime.now(UTC).isoformat(timespec="seconds")
-        with report.open("a", encoding="utf-8") as stream:
-            stream.write(f"--- {stamp}\n{text}\n")
-        return report
-    except OSError:
-        return None
+from battlemap.storage.crash_report import write_crash_report
 
 
 class CrashHandler:
